@@ -1,0 +1,68 @@
+import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Pool } from 'pg';
+import type { Config } from '../config/env.ts';
+import * as schema from './schema/index.ts';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
+import { applyMigrations } from './migrate.ts';
+
+export type Schema = typeof schema;
+/** The Drizzle API both drivers share; repositories see only this. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DatabaseHandle =
+  | { kind: 'pglite'; db: Db; pglite: PGlite; close(): Promise<void> }
+  | { kind: 'postgres'; db: Db; pool: Pool; connectionString: string; close(): Promise<void> };
+
+export interface OpenDatabaseOptions {
+  /** In-memory PGlite for tests; no folder, no lock. */
+  memory?: boolean;
+}
+
+/** Opens the embedded or server database and brings its schema up to date. */
+export async function openDatabase(
+  config: Pick<Config, 'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'dataDir'>,
+  options: OpenDatabaseOptions = {},
+): Promise<DatabaseHandle> {
+  if (config.DATABASE_URL) return openPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
+  return openPglite(options.memory ? undefined : config.dataDir);
+}
+
+async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  let lock: DataDirLock | undefined;
+  if (dataDir) lock = acquireDataDirLock(dataDir);
+  try {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { drizzle } = await import('drizzle-orm/pglite');
+    const pglite = await PGlite.create(dataDir ? path.join(dataDir, 'pgdata') : undefined);
+    const db = drizzle(pglite, { schema }) as unknown as Db;
+    await applyMigrations({ kind: 'pglite', db });
+    return {
+      kind: 'pglite',
+      db,
+      pglite,
+      async close() {
+        await pglite.close();
+        lock?.release();
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+async function openPostgres(connectionString: string, poolSize: number): Promise<DatabaseHandle> {
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const pool = new pg.Pool({ connectionString, max: poolSize });
+  try {
+    const db = drizzle(pool, { schema }) as unknown as Db;
+    await applyMigrations({ kind: 'postgres', pool });
+    return { kind: 'postgres', db, pool, connectionString, close: () => pool.end() };
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+}

@@ -1,0 +1,32 @@
+import { ErrorCode } from '@brieftaube/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/app-error.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandler that admits only requests with a valid access token. */
+    requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+  interface FastifyRequest {
+    /** Set by requireUser; every query of a handler behind it is scoped to this id. */
+    userId: string;
+  }
+}
+
+export type VerifyAccessToken = (token: string) => Promise<string | undefined>;
+
+export const requireUserPlugin = fp<{ verify: VerifyAccessToken }>(
+  (app: FastifyInstance, { verify }, done) => {
+    app.decorateRequest('userId', '');
+    app.decorate('requireUser', async (request: FastifyRequest) => {
+      const header = request.headers.authorization ?? '';
+      const match = /^Bearer\s+(\S+)$/i.exec(header);
+      const userId = match?.[1] ? await verify(match[1]) : undefined;
+      if (!userId) throw new AppError(ErrorCode.UNAUTHENTICATED, 'A valid access token is required');
+      request.userId = userId;
+    });
+    done();
+  },
+  { name: 'require-user' },
+);

@@ -1,0 +1,28 @@
+import type { PgBoss } from 'pg-boss';
+import type { DatabaseHandle } from '../db/client.ts';
+import type { Logger } from '../lib/logger.ts';
+import { registerMaintenanceJobs } from './maintenance.job.ts';
+
+export interface JobQueue {
+  boss: PgBoss;
+  stop(): Promise<void>;
+}
+
+/**
+ * pg-boss on the app's own database: on PGlite through its single-connection adapter (jobs run
+ * in-process), on PostgreSQL through its own pool (jobs may run in any worker process).
+ */
+export async function startJobQueue(
+  database: DatabaseHandle,
+  options: { logger: Logger; work: boolean },
+): Promise<JobQueue> {
+  const { PgBoss, fromPglite } = await import('pg-boss');
+  const boss =
+    database.kind === 'pglite'
+      ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', schema: 'pgboss' })
+      : new PgBoss({ connectionString: database.connectionString, schema: 'pgboss', max: 4 });
+  boss.on('error', (error) => options.logger.error({ err: error }, 'job queue error'));
+  await boss.start();
+  if (options.work) await registerMaintenanceJobs(boss, database, options.logger);
+  return { boss, stop: () => boss.stop({ graceful: true, timeout: 10_000 }) };
+}

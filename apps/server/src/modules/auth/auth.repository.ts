@@ -1,0 +1,95 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { refreshTokens, users } from '../../db/schema/index.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
+
+export function createAuthRepository(db: Db) {
+  return {
+    async findUserByLogin(identifier: string): Promise<UserRow | undefined> {
+      const needle = identifier.trim().toLowerCase();
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.username}) = ${needle} OR lower(${users.email}) = ${needle}`)
+        .limit(1);
+      return row;
+    },
+
+    async findUserById(id: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return row;
+    },
+
+    async takenFields(username: string, email: string): Promise<{ username: boolean; email: boolean }> {
+      const rows = await db
+        .select({
+          username: sql<boolean>`bool_or(lower(${users.username}) = ${username.toLowerCase()})`,
+          email: sql<boolean>`bool_or(lower(${users.email}) = ${email.toLowerCase()})`,
+        })
+        .from(users)
+        .where(
+          sql`lower(${users.username}) = ${username.toLowerCase()} OR lower(${users.email}) = ${email.toLowerCase()}`,
+        );
+      return { username: rows[0]?.username === true, email: rows[0]?.email === true };
+    },
+
+    async insertUser(values: { username: string; email: string; passwordHash: string }): Promise<UserRow> {
+      const [row] = await db.insert(users).values(values).returning();
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    },
+
+    async updateUser(id: string, patch: { onboardingComplete?: boolean }): Promise<UserRow | undefined> {
+      const [row] = await db
+        .update(users)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning();
+      return row;
+    },
+
+    async insertRefreshToken(values: {
+      userId: string;
+      tokenHash: string;
+      familyId: string;
+      parentId: string | null;
+      expiresAt: Date;
+    }): Promise<void> {
+      await db.insert(refreshTokens).values(values);
+    },
+
+    async findRefreshToken(tokenHash: string): Promise<RefreshTokenRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, tokenHash))
+        .limit(1);
+      return row;
+    },
+
+    /** Marks a token used; false when another request used or revoked it first. */
+    async claimRefreshToken(id: string): Promise<boolean> {
+      const rows = await db
+        .update(refreshTokens)
+        .set({ usedAt: new Date() })
+        .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
+        .returning({ id: refreshTokens.id });
+      return rows.length === 1;
+    },
+
+    async revokeFamily(familyId: string): Promise<void> {
+      await db
+        .update(refreshTokens)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    },
+
+    async deleteExpiredRefreshTokens(): Promise<void> {
+      await db.delete(refreshTokens).where(sql`${refreshTokens.expiresAt} < now() - interval '1 day'`);
+    },
+  };
+}
+
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

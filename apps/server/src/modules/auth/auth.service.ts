@@ -1,0 +1,188 @@
+import crypto from 'node:crypto';
+import {
+  ErrorCode,
+  FieldErrorCode,
+  USERNAME_MAX_LENGTH,
+  USERNAME_PATTERN,
+  type AuthResponse,
+  type LoginRequest,
+  type RegistrationRequest,
+  type TokenPair,
+  type User,
+} from '@brieftaube/shared';
+import { z } from 'zod';
+import { AppError, type FieldErrors } from '../../lib/app-error.ts';
+import { sha256 } from '../../lib/secrets.ts';
+import type { AuthRepository, UserRow } from './auth.repository.ts';
+import { burnVerification, hashPassword, verifyPassword } from './passwords.ts';
+import { checkPassword } from './password-policy.ts';
+import type { RateLimiter } from './rate-limiter.ts';
+import { newRefreshToken, type AccessTokenSigner } from './tokens.ts';
+
+export interface AuthServiceDeps {
+  repo: AuthRepository;
+  limiter: RateLimiter;
+  signer: AccessTokenSigner;
+  refreshTtlDays: number;
+  loginMaxAttempts: number;
+  loginWindowSeconds: number;
+}
+
+const emailSchema = z.email();
+const EMAIL_MAX_LENGTH = 254;
+
+export function toUserDto(row: UserRow): User {
+  return { username: row.username, email: row.email, onboarding_complete: row.onboardingComplete };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  // Drizzle wraps driver errors; the SQLSTATE sits on the cause.
+  for (let depth = 0; current && depth < 3; depth++) {
+    if ((current as { code?: string }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export function createAuthService(deps: AuthServiceDeps) {
+  const { repo, limiter, signer } = deps;
+
+  async function issueTokens(userId: string, family?: { familyId: string; parentId: string }): Promise<TokenPair> {
+    const refresh = newRefreshToken();
+    await repo.insertRefreshToken({
+      userId,
+      tokenHash: sha256(refresh),
+      familyId: family?.familyId ?? crypto.randomUUID(),
+      parentId: family?.parentId ?? null,
+      expiresAt: new Date(Date.now() + deps.refreshTtlDays * 86_400_000),
+    });
+    return { access: await signer.sign(userId), refresh };
+  }
+
+  function validateRegistration(input: RegistrationRequest): FieldErrors {
+    const errors: FieldErrors = {};
+    const add = (field: string, code: FieldErrorCode) => (errors[field] ??= []).push(code);
+    const username = input.username?.trim() ?? '';
+    const email = input.email?.trim() ?? '';
+    if (!username) add('username', FieldErrorCode.REQUIRED);
+    else if (username.length > USERNAME_MAX_LENGTH) add('username', FieldErrorCode.TOO_LONG);
+    else if (!USERNAME_PATTERN.test(username)) add('username', FieldErrorCode.USERNAME_INVALID);
+    if (!email) add('email', FieldErrorCode.REQUIRED);
+    else if (email.length > EMAIL_MAX_LENGTH || !emailSchema.safeParse(email).success) {
+      add('email', FieldErrorCode.EMAIL_INVALID);
+    }
+    if (!input.password1) add('password1', FieldErrorCode.REQUIRED);
+    if (!input.password2) add('password2', FieldErrorCode.REQUIRED);
+    if (input.password1 && input.password2 && input.password1 !== input.password2) {
+      add('password2', FieldErrorCode.PASSWORD_MISMATCH);
+    }
+    if (input.password1) {
+      for (const code of checkPassword(input.password1, { username, email })) add('password1', code);
+    }
+    return errors;
+  }
+
+  return {
+    async register(input: RegistrationRequest): Promise<AuthResponse> {
+      const errors = validateRegistration(input);
+      const username = input.username?.trim() ?? '';
+      const email = input.email?.trim() ?? '';
+      if (!errors.username || !errors.email) {
+        const taken = await repo.takenFields(username, email);
+        if (taken.username && !errors.username) errors.username = [FieldErrorCode.USERNAME_TAKEN];
+        if (taken.email && !errors.email) errors.email = [FieldErrorCode.EMAIL_TAKEN];
+      }
+      if (Object.keys(errors).length > 0) throw AppError.validation(errors);
+
+      let user: UserRow;
+      try {
+        user = await repo.insertUser({ username, email, passwordHash: await hashPassword(input.password1!) });
+      } catch (error) {
+        // A concurrent registration took the name between our check and the insert.
+        if (!isUniqueViolation(error)) throw error;
+        const taken = await repo.takenFields(username, email);
+        throw AppError.validation({
+          ...(taken.username ? { username: [FieldErrorCode.USERNAME_TAKEN] } : {}),
+          ...(taken.email || !taken.username ? { email: [FieldErrorCode.EMAIL_TAKEN] } : {}),
+        });
+      }
+      return { ...(await issueTokens(user.id)), user: toUserDto(user) };
+    },
+
+    async login(input: LoginRequest, clientIp: string): Promise<AuthResponse> {
+      const identifier = (input.username ?? input.email ?? '').trim();
+      const password = input.password ?? '';
+      const errors: FieldErrors = {};
+      if (!identifier) errors.username = [FieldErrorCode.REQUIRED];
+      if (!password) errors.password = [FieldErrorCode.REQUIRED];
+      if (Object.keys(errors).length > 0) throw AppError.validation(errors);
+
+      // Count per account name and per address; the address limit is wider so that several
+      // people behind one NAT can still sign in, yet one client cannot spray many accounts.
+      const idKey = `login:id:${identifier.toLowerCase()}`;
+      const [perId, perIp] = await Promise.all([
+        limiter.hit(idKey, deps.loginWindowSeconds),
+        limiter.hit(`login:ip:${clientIp}`, deps.loginWindowSeconds),
+      ]);
+      if (perId.count > deps.loginMaxAttempts || perIp.count > deps.loginMaxAttempts * 5) {
+        const retryAfter = Math.max(perId.retryAfter, perIp.retryAfter);
+        throw new AppError(ErrorCode.RATE_LIMITED, 'Too many login attempts', undefined, {
+          'retry-after': String(retryAfter),
+        });
+      }
+
+      const user = await repo.findUserByLogin(identifier);
+      if (!user) {
+        await burnVerification(password);
+        throw new AppError(ErrorCode.INVALID_CREDENTIALS, 'Invalid credentials');
+      }
+      if (!(await verifyPassword(user.passwordHash, password))) {
+        throw new AppError(ErrorCode.INVALID_CREDENTIALS, 'Invalid credentials');
+      }
+      await limiter.reset(idKey);
+      return { ...(await issueTokens(user.id)), user: toUserDto(user) };
+    },
+
+    async refresh(refreshToken: string): Promise<TokenPair> {
+      const invalid = () => new AppError(ErrorCode.TOKEN_INVALID, 'Refresh token is invalid');
+      const row = await repo.findRefreshToken(sha256(refreshToken));
+      if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now()) throw invalid();
+      if (row.usedAt || !(await repo.claimRefreshToken(row.id))) {
+        // Reuse of a rotated token: whoever holds it is not the only holder. Revoke the family so
+        // that the thief's (or the victim's) newer tokens die too.
+        await repo.revokeFamily(row.familyId);
+        throw invalid();
+      }
+      return issueTokens(row.userId, { familyId: row.familyId, parentId: row.id });
+    },
+
+    /** The refresh token is itself the credential: whoever holds it may end its session. */
+    async logout(refreshToken: string | undefined): Promise<void> {
+      if (!refreshToken) return;
+      const row = await repo.findRefreshToken(sha256(refreshToken));
+      if (row) await repo.revokeFamily(row.familyId);
+    },
+
+    async getUser(userId: string): Promise<User> {
+      const user = await repo.findUserById(userId);
+      if (!user) throw new AppError(ErrorCode.UNAUTHENTICATED, 'User no longer exists');
+      return toUserDto(user);
+    },
+
+    async updateUser(userId: string, patch: { onboarding_complete?: boolean }): Promise<User> {
+      const user = await repo.updateUser(
+        userId,
+        patch.onboarding_complete === undefined ? {} : { onboardingComplete: patch.onboarding_complete },
+      );
+      if (!user) throw new AppError(ErrorCode.UNAUTHENTICATED, 'User no longer exists');
+      return toUserDto(user);
+    },
+
+    async authenticate(accessToken: string): Promise<string | undefined> {
+      return signer.verify(accessToken);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

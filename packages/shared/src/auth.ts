@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 256;
+export const USERNAME_MAX_LENGTH = 150;
+/** Letters (including umlauts), digits and .+-_; no "@", so a login name is never mistaken for an address. */
+export const USERNAME_PATTERN = /^[\p{L}\p{N}.+\-_]+$/u;
+
+export const userSchema = z.object({
+  username: z.string(),
+  email: z.string(),
+  onboarding_complete: z.boolean(),
+});
+export type User = z.infer<typeof userSchema>;
+
+// Request bodies are deliberately loose (plain strings): the service validates every field and
+// answers with per-field codes, so a client gets all problems at once rather than the first.
+export const registrationRequestSchema = z.object({
+  username: z.string().optional(),
+  email: z.string().optional(),
+  password1: z.string().optional(),
+  password2: z.string().optional(),
+});
+export type RegistrationRequest = z.infer<typeof registrationRequestSchema>;
+
+/** `username` accepts a user name or an e-mail address; `email` is accepted as an alias. */
+export const loginRequestSchema = z.object({
+  username: z.string().optional(),
+  email: z.string().optional(),
+  password: z.string().optional(),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const authResponseSchema = z.object({
+  access: z.string(),
+  refresh: z.string(),
+  user: userSchema,
+});
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+export const refreshRequestSchema = z.object({ refresh: z.string().min(1) });
+export const tokenPairSchema = z.object({ access: z.string(), refresh: z.string() });
+export type TokenPair = z.infer<typeof tokenPairSchema>;
+
+export const logoutRequestSchema = z.object({ refresh: z.string().optional() });
+
+export const userPatchSchema = z.object({ onboarding_complete: z.boolean().optional() }).strict();
+export type UserPatch = z.infer<typeof userPatchSchema>;
