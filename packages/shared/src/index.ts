@@ -1,2 +1,3 @@
+export * from './codes.ts';
 export * from './errors.ts';
 export * from './auth.ts';

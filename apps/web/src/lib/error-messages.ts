@@ -1,0 +1,35 @@
+import { ErrorCode } from '@brieftaube/shared/codes';
+import i18n from '../i18n/index.ts';
+import { ApiRequestError } from './api-client.ts';
+
+/** The German sentence for a failed call; field errors are handled by the form itself. */
+export function errorMessage(error: unknown): string {
+  if (!(error instanceof ApiRequestError)) return i18n.t('errors.unexpected');
+  if (error.status === 0) return i18n.t('errors.network');
+  switch (error.code) {
+    case ErrorCode.INVALID_CREDENTIALS:
+      return i18n.t('errors.invalidCredentials');
+    case ErrorCode.RATE_LIMITED: {
+      const minutes = Math.max(1, Math.ceil((error.retryAfterSeconds ?? 60) / 60));
+      return i18n.t('errors.rateLimited', { count: minutes, minutes });
+    }
+    case ErrorCode.VALIDATION_FAILED:
+      return i18n.t('errors.fieldsInvalid');
+    case ErrorCode.UNAUTHENTICATED:
+    case ErrorCode.TOKEN_INVALID:
+      return i18n.t('errors.sessionExpired');
+    default:
+      return i18n.t('errors.unexpected');
+  }
+}
+
+/** German text for each field code the server sent, keyed by field. */
+export function fieldMessages(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiRequestError)) return {};
+  const result: Record<string, string> = {};
+  for (const [field, codes] of Object.entries(error.fields)) {
+    const code = codes[0];
+    if (code) result[field] = i18n.t(`fieldErrors.${code}`, { defaultValue: i18n.t('fieldErrors.INVALID') });
+  }
+  return result;
+}

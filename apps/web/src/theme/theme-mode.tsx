@@ -1,0 +1,50 @@
+import { CssBaseline, ThemeProvider, type PaletteMode } from '@mui/material';
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { buildTheme } from './theme.ts';
+
+/** Spec §2: the choice is saved in local storage under "theme"; light by default. */
+export const THEME_STORAGE_KEY = 'theme';
+
+function readStoredMode(): PaletteMode {
+  try {
+    return localStorage.getItem(THEME_STORAGE_KEY) === 'dark' ? 'dark' : 'light';
+  } catch {
+    return 'light';
+  }
+}
+
+interface ThemeModeContextValue {
+  mode: PaletteMode;
+  toggle(): void;
+}
+
+const ThemeModeContext = createContext<ThemeModeContextValue>({ mode: 'light', toggle: () => undefined });
+
+export function ThemeModeProvider({ children }: { children: ReactNode }) {
+  const [mode, setMode] = useState<PaletteMode>(readStoredMode);
+  const toggle = useCallback(() => {
+    setMode((current) => {
+      const next = current === 'light' ? 'dark' : 'light';
+      try {
+        localStorage.setItem(THEME_STORAGE_KEY, next);
+      } catch {
+        // Private mode without storage: the choice lasts for this visit only.
+      }
+      return next;
+    });
+  }, []);
+  const theme = useMemo(() => buildTheme(mode), [mode]);
+  const value = useMemo(() => ({ mode, toggle }), [mode, toggle]);
+  return (
+    <ThemeModeContext.Provider value={value}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        {children}
+      </ThemeProvider>
+    </ThemeModeContext.Provider>
+  );
+}
+
+export function useThemeMode(): ThemeModeContextValue {
+  return useContext(ThemeModeContext);
+}

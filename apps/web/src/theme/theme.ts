@@ -1,0 +1,55 @@
+import { createTheme, type PaletteMode, type Theme } from '@mui/material/styles';
+
+declare module '@mui/material/styles' {
+  interface Palette {
+    gradient: { start: string; end: string };
+  }
+  interface PaletteOptions {
+    gradient?: { start: string; end: string };
+  }
+}
+
+// Colours of spec §2 ("Themes"). Shades are chosen so that text on them meets WCAG AA.
+const light = {
+  primary: { main: '#D9C4A0', dark: '#B89C6E', light: '#EADBC2', contrastText: '#3B2A1A' },
+  secondary: { main: '#A9825A', contrastText: '#FFFFFF' },
+  error: { main: '#B3541E' },
+  info: { main: '#3D6E99' },
+  success: { main: '#22753A' },
+  warning: { main: '#C86400' },
+  background: { default: '#FAF7F2', paper: '#FFFFFF' },
+  gradient: { start: '#6D4C41', end: '#B3541E' },
+  text: { primary: '#2B211A', secondary: '#5F5248' },
+};
+
+const dark = {
+  primary: { main: '#8C9BE3', contrastText: '#111827' },
+  secondary: { main: '#90CAF9', contrastText: '#0F1A24' },
+  error: { main: '#EF9A9A' },
+  info: { main: '#81D4FA' },
+  success: { main: '#A5D6A7' },
+  warning: { main: '#FFCC80' },
+  background: { default: '#1B232C', paper: '#232D38' },
+  gradient: { start: '#90CAF9', end: '#A5D6A7' },
+  text: { primary: '#E8EDF2', secondary: '#B4C0CC' },
+};
+
+export function buildTheme(mode: PaletteMode): Theme {
+  const palette = mode === 'dark' ? dark : light;
+  return createTheme({
+    palette: { mode, ...palette },
+    shape: { borderRadius: 10 },
+    typography: {
+      fontFamily: 'Roboto, "Segoe UI", "Helvetica Neue", Arial, sans-serif',
+      h1: { fontWeight: 700 },
+      h2: { fontWeight: 700 },
+      h3: { fontWeight: 700 },
+      button: { textTransform: 'none', fontWeight: 600 },
+    },
+    components: {
+      MuiButton: { defaultProps: { disableElevation: true } },
+      MuiAppBar: { defaultProps: { elevation: 0 } },
+      MuiLink: { defaultProps: { underline: 'hover' } },
+    },
+  });
+}
