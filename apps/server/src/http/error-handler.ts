@@ -17,10 +17,14 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string[]> = {};
       for (const issue of error.validation) {
-        const field = issue.instancePath.split('/').filter(Boolean).join('.') || 'body';
-        const detail = issue.params.issue as { code?: string; input?: unknown };
-        const missing = detail.code === 'invalid_type' && detail.input === undefined;
-        (fields[field] ??= []).push(missing ? FieldErrorCode.REQUIRED : FieldErrorCode.INVALID);
+        const base = issue.instancePath.split('/').filter(Boolean).join('.');
+        const params = issue.params as { input?: unknown; keys?: string[] };
+        if (issue.keyword === 'unrecognized_keys' && params.keys) {
+          for (const key of params.keys) (fields[base ? `${base}.${key}` : key] ??= []).push(FieldErrorCode.INVALID);
+          continue;
+        }
+        const missing = issue.keyword === 'invalid_type' && params.input === undefined;
+        (fields[base || 'body'] ??= []).push(missing ? FieldErrorCode.REQUIRED : FieldErrorCode.INVALID);
       }
       return reply.code(400).send(body(ErrorCode.VALIDATION_FAILED, 'Request validation failed', fields));
     }

@@ -119,6 +119,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return refreshing;
   }
 
+  /** Clears the session and tells the app, once, however many requests failed together. */
+  function endSession() {
+    const { accessToken, refreshToken } = session.get();
+    if (!accessToken && !refreshToken) return;
+    session.clear();
+    options.onSessionExpired?.();
+  }
+
   async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
     const tokenUsed = session.get().accessToken;
     let response = await send(method, path, opts);
@@ -126,15 +134,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       // Another request may already have refreshed while this one was in flight.
       const refreshed = session.get().accessToken !== tokenUsed || (await refreshSession());
       if (!refreshed) {
-        session.clear();
-        options.onSessionExpired?.();
+        endSession();
         return parse<T>(response);
       }
       response = await send(method, path, opts);
-      if (response.status === 401) {
-        session.clear();
-        options.onSessionExpired?.();
-      }
+      if (response.status === 401) endSession();
     }
     return parse<T>(response);
   }

@@ -1,0 +1,217 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { DATABASE_KINDS, startTestApp, TEST_APP_SECRET, type TestApp } from '@brieftaube/test-support/test-app.ts';
+import { createAccessTokenSigner } from '../../src/modules/auth/tokens.ts';
+import { deriveKey } from '../../src/lib/secrets.ts';
+
+const password = 'Sonnenblume!42';
+
+describe.each(DATABASE_KINDS)('auth API on %s', (kind) => {
+  let t: TestApp;
+  let counter = 0;
+  beforeAll(async () => {
+    t = await startTestApp(kind, { LOGIN_MAX_ATTEMPTS: '3' });
+  });
+  afterAll(async () => t?.close());
+
+  const post = (url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+  const newUser = () => {
+    counter += 1;
+    return { username: `jürgen${counter}`, email: `juergen${counter}@beispiel.de`, password1: password, password2: password };
+  };
+  const register = async () => {
+    const body = newUser();
+    const res = await post('/api/auth/registration/', body);
+    expect(res.statusCode).toBe(201);
+    return { ...body, ...(res.json() as { access: string; refresh: string }) };
+  };
+  const fieldsOf = (res: { json(): unknown }) => (res.json() as { error: { fields: Record<string, string[]> } }).error.fields;
+
+  describe('registration', () => {
+    it('creates the user, returns tokens and stores only an argon2id hash', async () => {
+      const body = newUser();
+      const res = await post('/api/auth/registration/', body);
+      expect(res.statusCode).toBe(201);
+      const json = res.json() as { access: string; refresh: string; user: unknown };
+      expect(json.user).toEqual({ username: body.username, email: body.email, onboarding_complete: false });
+      expect(json.access.split('.')).toHaveLength(3);
+      expect(json.refresh.length).toBeGreaterThan(30);
+      const rows = (await t.database.db.execute(sql`SELECT password_hash FROM users WHERE username = ${body.username}`)) as unknown as { rows: { password_hash: string }[] };
+      expect(rows.rows[0]?.password_hash).toMatch(/^\$argon2id\$/);
+      expect(rows.rows[0]?.password_hash).not.toContain(password);
+    });
+
+    it('reports every missing field at once', async () => {
+      const res = await post('/api/auth/registration/', {});
+      expect(res.statusCode).toBe(400);
+      expect(fieldsOf(res)).toEqual({
+        username: ['REQUIRED'],
+        email: ['REQUIRED'],
+        password1: ['REQUIRED'],
+        password2: ['REQUIRED'],
+      });
+    });
+
+    it('rejects an invalid e-mail, differing passwords and a bad user name', async () => {
+      const res = await post('/api/auth/registration/', {
+        username: 'anna maria',
+        email: 'anna@',
+        password1: password,
+        password2: `${password}x`,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(fieldsOf(res)).toEqual({
+        username: ['USERNAME_INVALID'],
+        email: ['EMAIL_INVALID'],
+        password2: ['PASSWORD_MISMATCH'],
+      });
+    });
+
+    it.each([
+      ['kurz1!', 'PASSWORD_TOO_SHORT'],
+      ['passwort123', 'PASSWORD_TOO_COMMON'],
+      ['8236459127', 'PASSWORD_ENTIRELY_NUMERIC'],
+    ])('rejects the password %s as %s', async (pw, code) => {
+      const res = await post('/api/auth/registration/', { ...newUser(), password1: pw, password2: pw });
+      expect(res.statusCode).toBe(400);
+      expect(fieldsOf(res).password1).toContain(code);
+    });
+
+    it('rejects a password that contains the user name', async () => {
+      const user = newUser();
+      const pw = `${user.username}-2026`;
+      const res = await post('/api/auth/registration/', { ...user, password1: pw, password2: pw });
+      expect(fieldsOf(res).password1).toContain('PASSWORD_TOO_SIMILAR');
+    });
+
+    it('refuses a taken user name and e-mail address regardless of case', async () => {
+      const first = await register();
+      const res = await post('/api/auth/registration/', {
+        ...newUser(),
+        username: first.username.toUpperCase(),
+        email: first.email.toUpperCase(),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(fieldsOf(res)).toEqual({ username: ['USERNAME_TAKEN'], email: ['EMAIL_TAKEN'] });
+    });
+
+    it('answers malformed JSON with a validation error, not a crash', async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/registration/',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"username": ',
+      });
+      expect(res.statusCode).toBe(400);
+      expect((res.json() as { error: { code: string } }).error.code).toBe('VALIDATION_FAILED');
+    });
+  });
+
+  describe('login', () => {
+    it('accepts the user name or the e-mail address in any case', async () => {
+      const user = await register();
+      for (const identifier of [user.username, user.email.toUpperCase()]) {
+        const res = await post('/api/auth/login/', { username: identifier, password });
+        expect(res.statusCode).toBe(200);
+        expect((res.json() as { user: { username: string } }).user.username).toBe(user.username);
+      }
+    });
+
+    it('gives the same answer for a wrong password and an unknown account', async () => {
+      const user = await register();
+      const wrong = await post('/api/auth/login/', { username: user.username, password: 'Falsch!12345' });
+      const unknown = await post('/api/auth/login/', { username: 'niemand-hier', password: 'Falsch!12345' });
+      expect(wrong.statusCode).toBe(401);
+      expect(unknown.statusCode).toBe(401);
+      expect(unknown.body).toBe(wrong.body);
+      expect((wrong.json() as { error: { code: string } }).error.code).toBe('INVALID_CREDENTIALS');
+    });
+
+    it('requires both fields', async () => {
+      const res = await post('/api/auth/login/', {});
+      expect(res.statusCode).toBe(400);
+      expect(fieldsOf(res)).toEqual({ username: ['REQUIRED'], password: ['REQUIRED'] });
+    });
+
+    it('throttles repeated attempts for one account with Retry-After, and a success resets it', async () => {
+      const user = await register();
+      expect((await post('/api/auth/login/', { username: user.username, password: 'Falsch!1' })).statusCode).toBe(401);
+      expect((await post('/api/auth/login/', { username: user.username, password })).statusCode).toBe(200);
+      for (let i = 0; i < 3; i++) {
+        expect((await post('/api/auth/login/', { username: user.username, password: 'Falsch!1' })).statusCode).toBe(401);
+      }
+      const blocked = await post('/api/auth/login/', { username: user.username, password });
+      expect(blocked.statusCode).toBe(429);
+      expect((blocked.json() as { error: { code: string } }).error.code).toBe('RATE_LIMITED');
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    });
+  });
+
+  describe('tokens', () => {
+    it('rotates refresh tokens; a reused one is refused and revokes its descendants', async () => {
+      const user = await register();
+      const first = await post('/api/auth/token/refresh/', { refresh: user.refresh });
+      expect(first.statusCode).toBe(200);
+      const rotated = first.json() as { access: string; refresh: string };
+      expect(rotated.refresh).not.toBe(user.refresh);
+
+      const reuse = await post('/api/auth/token/refresh/', { refresh: user.refresh });
+      expect(reuse.statusCode).toBe(401);
+      expect((reuse.json() as { error: { code: string } }).error.code).toBe('TOKEN_INVALID');
+      const descendant = await post('/api/auth/token/refresh/', { refresh: rotated.refresh });
+      expect(descendant.statusCode).toBe(401);
+    });
+
+    it('refuses an unknown refresh token', async () => {
+      const res = await post('/api/auth/token/refresh/', { refresh: 'not-a-token' });
+      expect(res.statusCode).toBe(401);
+    });
+
+    it('logout revokes the refresh token', async () => {
+      const user = await register();
+      const out = await post('/api/auth/logout/', { refresh: user.refresh }, { authorization: `Bearer ${user.access}` });
+      expect(out.statusCode).toBe(204);
+      expect((await post('/api/auth/token/refresh/', { refresh: user.refresh })).statusCode).toBe(401);
+    });
+  });
+
+  describe('current user', () => {
+    it('returns the user and completes onboarding with PATCH', async () => {
+      const user = await register();
+      const auth = { authorization: `Bearer ${user.access}` };
+      const get = await t.app.inject({ method: 'GET', url: '/api/auth/user/', headers: auth });
+      expect(get.statusCode).toBe(200);
+      expect(get.json()).toEqual({ username: user.username, email: user.email, onboarding_complete: false });
+      const patch = await t.app.inject({ method: 'PATCH', url: '/api/auth/user/', headers: auth, payload: { onboarding_complete: true } });
+      expect(patch.statusCode).toBe(200);
+      expect((patch.json() as { onboarding_complete: boolean }).onboarding_complete).toBe(true);
+      const again = await t.app.inject({ method: 'GET', url: '/api/auth/user/', headers: auth });
+      expect((again.json() as { onboarding_complete: boolean }).onboarding_complete).toBe(true);
+    });
+
+    it('refuses other fields in PATCH', async () => {
+      const user = await register();
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/auth/user/',
+        headers: { authorization: `Bearer ${user.access}` },
+        payload: { username: 'someone-else' },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(fieldsOf(res)).toEqual({ username: ['INVALID'] });
+    });
+
+    it('refuses missing, malformed, forged and expired access tokens', async () => {
+      const user = await register();
+      const userId = ((await t.database.db.execute(sql`SELECT id FROM users WHERE username = ${user.username}`)) as unknown as { rows: { id: string }[] }).rows[0]!.id;
+      const expired = await createAccessTokenSigner(deriveKey(Buffer.from(TEST_APP_SECRET), 'jwt-access'), -60).sign(userId);
+      const forged = await createAccessTokenSigner(deriveKey(Buffer.from('another-secret-0123456789abcdef0123'), 'jwt-access'), 600).sign(userId);
+      for (const authorization of [undefined, 'Bearer', 'Bearer abc.def.ghi', `Bearer ${expired}`, `Bearer ${forged}`, `Basic ${user.access}`]) {
+        const res = await t.app.inject({ method: 'GET', url: '/api/auth/user/', headers: authorization ? { authorization } : {} });
+        expect(res.statusCode).toBe(401);
+        expect((res.json() as { error: { code: string } }).error.code).toBe('UNAUTHENTICATED');
+      }
+    });
+  });
+});

@@ -1,0 +1,36 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config/env.ts';
+
+describe('configuration', () => {
+  it('runs on defaults: embedded database in ./data, port 3000', () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.dataDir).toBe(path.resolve('data'));
+    expect(config.RUN_JOBS).toBe(true);
+  });
+
+  it('lists every problem at once', () => {
+    try {
+      loadConfig({ PORT: 'achtzig', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems.join('\n');
+      expect(problems).toContain('PORT');
+      expect(problems).toContain('DATABASE_URL');
+      expect(problems).toContain('LOG_LEVEL');
+    }
+  });
+
+  it('requires a shared APP_SECRET with a server database', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://localhost/brieftaube' })).toThrow(/APP_SECRET/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://localhost/x', APP_SECRET: 'short' })).toThrow(/at least 32/);
+    expect(loadConfig({ DATABASE_URL: 'postgres://localhost/x', APP_SECRET: 'x'.repeat(32) }).DATABASE_URL).toBe('postgres://localhost/x');
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' }).DATABASE_URL).toBeUndefined();
+  });
+});

@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '@brieftaube/server/app';
+import { loadConfig, type Config } from '@brieftaube/server/config/env.ts';
+import { openDatabase, type DatabaseHandle } from '@brieftaube/server/db/client.ts';
+import { createTestPostgresDatabase } from './postgres.ts';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+export const DATABASE_KINDS: DatabaseKind[] = ['pglite', 'postgres'];
+export const TEST_APP_SECRET = 'test-secret-0123456789abcdef0123456789abcdef';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/**
+ * The real application on a real database: in-memory PGlite or a fresh database on the local
+ * PostgreSQL server. Nothing is mocked.
+ */
+export async function startTestApp(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+  options: { serveWeb?: boolean } = {},
+): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bt-test-'));
+  const pgDb = kind === 'postgres' ? await createTestPostgresDatabase() : undefined;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    APP_SECRET: TEST_APP_SECRET,
+    LOG_LEVEL: 'silent',
+    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    ...env,
+  });
+  const database = await openDatabase(config, { memory: true });
+  const app = await buildApp({ config, database, serveWeb: options.serveWeb ?? false });
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+      await pgDb?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
