@@ -2,7 +2,7 @@ import { Box, CircularProgress } from '@mui/material';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useUser } from '../features/auth/api/get-user.ts';
-import { api } from '../lib/api.ts';
+import { api, session } from '../lib/api.ts';
 import { loginPathFor } from '../lib/safe-redirect.ts';
 import { useSession } from '../lib/use-session.ts';
 
@@ -37,6 +37,8 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
 
   if (accessToken) return children ?? <Outlet />;
   if (needsRefresh) return <FullPageSpinner />;
+  // Spec §4/§8: logout and a failed refresh both go to plain /login.
+  if (session.wasEnded()) return <Navigate to="/login" replace />;
   return <Navigate to={loginPathFor(location.pathname + location.search)} replace />;
 }
 

@@ -14,6 +14,8 @@ export interface SessionStore {
   setTokens(tokens: { access: string; refresh?: string | undefined }): void;
   setUser(user: User): void;
   clear(): void;
+  /** True once the session was ended in this page (logout or failed refresh), until a new sign-in. */
+  wasEnded(): boolean;
   subscribe(listener: () => void): () => void;
 }
 
@@ -30,6 +32,7 @@ function parseUser(raw: string | null): User | null {
 export function createSessionStore(storage: Storage): SessionStore {
   const listeners = new Set<() => void>();
   let snapshot: SessionState | undefined;
+  let ended = false;
   const read = (): SessionState => ({
     accessToken: storage.getItem(KEYS.access),
     refreshToken: storage.getItem(KEYS.refresh),
@@ -48,6 +51,7 @@ export function createSessionStore(storage: Storage): SessionStore {
   return {
     get: () => (snapshot ??= read()),
     setTokens({ access, refresh }) {
+      ended = false;
       storage.setItem(KEYS.access, access);
       if (refresh) storage.setItem(KEYS.refresh, refresh);
       changed();
@@ -57,9 +61,11 @@ export function createSessionStore(storage: Storage): SessionStore {
       changed();
     },
     clear() {
+      ended = true;
       for (const key of Object.values(KEYS)) storage.removeItem(key);
       changed();
     },
+    wasEnded: () => ended,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -12,11 +12,12 @@ declare module '@mui/material/styles' {
 // Colours of spec §2 ("Themes"). Shades are chosen so that text on them meets WCAG AA.
 const light = {
   primary: { main: '#D9C4A0', dark: '#B89C6E', light: '#EADBC2', contrastText: '#3B2A1A' },
-  secondary: { main: '#A9825A', contrastText: '#FFFFFF' },
+  // Tan dark enough to carry white text and to be read as text on white (WCAG AA, 5.4:1).
+  secondary: { main: '#8C6239', contrastText: '#FFFFFF' },
   error: { main: '#B3541E' },
   info: { main: '#3D6E99' },
   success: { main: '#22753A' },
-  warning: { main: '#C86400' },
+  warning: { main: '#A85200' },
   background: { default: '#FAF7F2', paper: '#FFFFFF' },
   gradient: { start: '#6D4C41', end: '#B3541E' },
   text: { primary: '#2B211A', secondary: '#5F5248' },
@@ -34,8 +35,13 @@ const dark = {
   text: { primary: '#E8EDF2', secondary: '#B4C0CC' },
 };
 
+// Light beige cannot be read as text on white, so where MUI would draw text in the primary colour
+// (links, focused fields, text buttons) the light theme uses a deep brown of the same hue.
+const lightPrimaryText = '#6B4A2B';
+
 export function buildTheme(mode: PaletteMode): Theme {
   const palette = mode === 'dark' ? dark : light;
+  const primaryText = mode === 'dark' ? dark.primary.main : lightPrimaryText;
   return createTheme({
     palette: { mode, ...palette },
     shape: { borderRadius: 10 },
@@ -47,9 +53,16 @@ export function buildTheme(mode: PaletteMode): Theme {
       button: { textTransform: 'none', fontWeight: 600 },
     },
     components: {
-      MuiButton: { defaultProps: { disableElevation: true } },
       MuiAppBar: { defaultProps: { elevation: 0 } },
-      MuiLink: { defaultProps: { underline: 'hover' } },
+      MuiLink: { defaultProps: { underline: 'hover' }, styleOverrides: { root: { color: primaryText } } },
+      MuiButton: {
+        defaultProps: { disableElevation: true },
+        styleOverrides: {
+          textPrimary: { color: primaryText },
+          outlinedPrimary: { color: primaryText, borderColor: primaryText },
+        },
+      },
+      MuiTextField: { defaultProps: { color: mode === 'dark' ? 'primary' : 'secondary' } },
     },
   });
 }

@@ -64,7 +64,7 @@ export function LoginPage() {
         </Button>
         <Typography variant="body2" sx={{ textAlign: 'center' }}>
           {t('auth.noAccount')}{' '}
-          <Link component={RouterLink} to="/register">{t('auth.toRegister')}</Link>
+          <Link component={RouterLink} to="/register" underline="always">{t('auth.toRegister')}</Link>
         </Typography>
       </Stack>
     </Box>

@@ -86,7 +86,7 @@ export function RegisterPage() {
         </Button>
         <Typography variant="body2" sx={{ textAlign: 'center' }}>
           {t('auth.haveAccount')}{' '}
-          <Link component={RouterLink} to="/login">{t('auth.toLogin')}</Link>
+          <Link component={RouterLink} to="/login" underline="always">{t('auth.toLogin')}</Link>
         </Typography>
       </Stack>
     </Box>

@@ -10,7 +10,7 @@ export function useLogout() {
     const refresh = session.get().refreshToken;
     session.clear();
     queryClient.clear();
-    await navigate('/login');
+    await navigate('/login', { replace: true });
     // Revocation is best effort: the local session is gone whether or not the server answers.
     if (refresh) {
       await api.post('/api/auth/logout/', { refresh }, { auth: false }).catch((error: unknown) => {

@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+export const screenshotDir = path.resolve(import.meta.dirname, '../../artifacts/screenshots');
+fs.mkdirSync(screenshotDir, { recursive: true });
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  // Fonts and icon glyphs must be in place, or the picture shows boxes instead of text.
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+/** axe-core on the current page: no serious or critical violation is allowed. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+let counter = 0;
+export function uniqueUser() {
+  counter += 1;
+  const stamp = `${Date.now().toString(36)}${counter}`;
+  return { username: `jürgen${stamp}`, email: `juergen.${stamp}@beispiel.de`, password: 'Sonnenblume!42' };
+}
+
+export async function registerViaUi(page: Page, user: ReturnType<typeof uniqueUser>): Promise<void> {
+  await page.goto('/register');
+  await page.getByLabel('Benutzername', { exact: false }).first().fill(user.username);
+  await page.getByLabel('E-Mail-Adresse').fill(user.email);
+  await page.getByLabel(/^Passwort\s*\*?$/).fill(user.password);
+  await page.getByLabel('Passwort bestätigen').fill(user.password);
+  await page.getByRole('button', { name: 'Konto erstellen' }).click();
+  await expect(page).toHaveURL(/\/onboarding$/);
+}
+
+export async function finishOnboarding(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await page.getByRole('button', { name: 'Zu Brieftaube' }).click();
+  await expect(page).toHaveURL(/\/app$/);
+}
