@@ -1,7 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, finishOnboarding, registerViaUi, screenshot, uniqueUser } from './helpers.ts';
+import {
+  expectAccessible,
+  finishOnboarding,
+  registerViaUi,
+  screenshot,
+  uniqueUser,
+} from './helpers.ts';
 
-test('register from the landing page, onboard, keep the session over a reload, sign out', async ({ page }) => {
+test('register from the landing page, onboard, keep the session over a reload, sign out', async ({
+  page,
+}) => {
   const user = uniqueUser();
   await page.goto('/');
   await page.getByTestId('cta-start').click();
@@ -17,7 +25,9 @@ test('register from the landing page, onboard, keep the session over a reload, s
   await page.getByRole('button', { name: 'Konto erstellen' }).click();
 
   await expect(page).toHaveURL(/\/onboarding$/);
-  await expect(page.getByRole('heading', { name: `Willkommen bei Brieftaube, ${user.username}!` })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: `Willkommen bei Brieftaube, ${user.username}!` }),
+  ).toBeVisible();
   await expectAccessible(page);
   await screenshot(page, 'onboarding');
   // /app is closed until onboarding is finished.
@@ -40,7 +50,12 @@ test('register from the landing page, onboard, keep the session over a reload, s
   await expect(page.getByRole('menu')).toContainText(user.email);
   await page.getByRole('menuitem', { name: 'Abmelden' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  expect(await page.evaluate(() => [localStorage.getItem('accessToken'), localStorage.getItem('refreshToken')])).toEqual([null, null]);
+  expect(
+    await page.evaluate(() => [
+      localStorage.getItem('accessToken'),
+      localStorage.getItem('refreshToken'),
+    ]),
+  ).toEqual([null, null]);
 });
 
 test('a signed-out visit to /app goes through login and back', async ({ page }) => {
@@ -60,7 +75,9 @@ test('a signed-out visit to /app goes through login and back', async ({ page }) 
   await expect(page.getByTestId('greeting')).toHaveText(`Hallo, ${user.username}`);
 });
 
-test('an expired access token is refreshed silently; a dead session goes to login', async ({ page }) => {
+test('an expired access token is refreshed silently; a dead session goes to login', async ({
+  page,
+}) => {
   const user = uniqueUser();
   await registerViaUi(page, user);
   await finishOnboarding(page);
@@ -120,7 +137,9 @@ test('German messages for wrong input and wrong passwords', async ({ page }) => 
   await page.getByLabel('Benutzername oder E-Mail-Adresse').fill(user.username);
   await page.getByLabel(/^Passwort\s*\*?$/).fill('falsches-Passwort');
   await page.getByRole('button', { name: 'Anmelden' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Benutzername, E-Mail-Adresse oder Passwort ist nicht korrekt.');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Benutzername, E-Mail-Adresse oder Passwort ist nicht korrekt.',
+  );
 });
 
 test('the drawer is open from 1264 px on and a temporary overlay below', async ({ page }) => {

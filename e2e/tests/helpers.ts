@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 export const screenshotDir = path.resolve(import.meta.dirname, '../../artifacts/screenshots');
@@ -16,17 +16,26 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 export async function expectAccessible(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+    [],
+  );
 }
 
 let counter = 0;
 export function uniqueUser() {
   counter += 1;
   const stamp = `${Date.now().toString(36)}${counter}`;
-  return { username: `jürgen${stamp}`, email: `juergen.${stamp}@beispiel.de`, password: 'Sonnenblume!42' };
+  return {
+    username: `jürgen${stamp}`,
+    email: `juergen.${stamp}@beispiel.de`,
+    password: 'Sonnenblume!42',
+  };
 }
 
-export async function registerViaUi(page: Page, user: ReturnType<typeof uniqueUser>): Promise<void> {
+export async function registerViaUi(
+  page: Page,
+  user: ReturnType<typeof uniqueUser>,
+): Promise<void> {
   await page.goto('/register');
   await page.getByLabel('Benutzername', { exact: false }).first().fill(user.username);
   await page.getByLabel('E-Mail-Adresse').fill(user.email);

@@ -7,7 +7,9 @@ test('landing page in light and dark, without loading the app', async ({ page })
     if (request.resourceType() === 'script') scripts.push(request.url());
   });
   await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ihre E-Mails. Endlich im Griff.');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Ihre E-Mails. Endlich im Griff.',
+  );
   await expect(page.getByRole('link', { name: 'Kostenlos starten' }).first()).toBeVisible();
   await expect(page.getByRole('link', { name: 'Anmelden' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Produkt' })).toBeVisible();

@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 
 /** The PostgreSQL server the tests may create databases on (the machine's own, trust auth). */
-export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const TEST_POSTGRES_URL =
+  process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export interface TestPostgresDatabase {
   url: string;
@@ -10,7 +11,9 @@ export interface TestPostgresDatabase {
 }
 
 /** A fresh, empty database per caller, so suites never see each other's rows. */
-export async function createTestPostgresDatabase(prefix = 'bt_test'): Promise<TestPostgresDatabase> {
+export async function createTestPostgresDatabase(
+  prefix = 'bt_test',
+): Promise<TestPostgresDatabase> {
   const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
   await admin.connect();

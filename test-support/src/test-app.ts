@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '@brieftaube/server/app';
 import { loadConfig, type Config } from '@brieftaube/server/config/env.ts';
-import { openDatabase, type DatabaseHandle } from '@brieftaube/server/db/client.ts';
+import { openDatabase, type DatabaseHandle, type Db } from '@brieftaube/server/db/client.ts';
 import { createTestPostgresDatabase } from './postgres.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -50,4 +51,12 @@ export async function startTestApp(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Rows of a raw query, for tests that look at what was stored. */
+export async function queryRows<T>(db: Db, query: SQL): Promise<[T, ...T[]]> {
+  const result: unknown = await db.execute(query);
+  const { rows } = result as { rows: T[] };
+  if (rows.length === 0) throw new Error('query returned no rows');
+  return rows as [T, ...T[]];
 }

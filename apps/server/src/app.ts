@@ -29,7 +29,11 @@ export interface BuildAppOptions {
 }
 
 /** The HTTP application; used by main.ts and by tests, never listening by itself. */
-export async function buildApp({ config, database, serveWeb = true }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  serveWeb = true,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL),
     trustProxy: config.TRUST_PROXY,
@@ -40,7 +44,10 @@ export async function buildApp({ config, database, serveWeb = true }: BuildAppOp
   installErrorHandler(app);
 
   const rootSecret = loadRootSecret(config);
-  const signer = createAccessTokenSigner(deriveKey(rootSecret, 'jwt-access'), config.ACCESS_TOKEN_TTL_SECONDS);
+  const signer = createAccessTokenSigner(
+    deriveKey(rootSecret, 'jwt-access'),
+    config.ACCESS_TOKEN_TTL_SECONDS,
+  );
   const auth = createAuthService({
     repo: createAuthRepository(database.db),
     limiter: createRateLimiter(database.db),
@@ -55,7 +62,9 @@ export async function buildApp({ config, database, serveWeb = true }: BuildAppOp
   await app.register(swagger, {
     openapi: {
       info: { title: 'Brieftaube API', version: '0.1.0' },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
     },
     transform: jsonSchemaTransform,
   });

@@ -5,5 +5,8 @@ await startProcess('api', async ({ config, database, logger, onShutdown }) => {
   const app = await buildApp({ config, database });
   onShutdown(() => app.close());
   await app.listen({ host: config.HOST, port: config.PORT });
-  logger.info({ url: `http://localhost:${config.PORT}`, database: database.kind }, 'Brieftaube is ready');
+  logger.info(
+    { url: `http://localhost:${config.PORT}`, database: database.kind },
+    'Brieftaube is ready',
+  );
 });

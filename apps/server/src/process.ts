@@ -8,7 +8,7 @@ export interface ProcessContext {
   config: Config;
   database: DatabaseHandle;
   logger: Logger;
-  onShutdown(step: () => Promise<unknown>): void;
+  onShutdown: (step: () => Promise<unknown>) => void;
 }
 
 /**
@@ -56,7 +56,8 @@ export async function startProcess(
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    for (const step of shutdownSteps.reverse()) await step().catch((err: unknown) => logger.error({ err }, 'shutdown step failed'));
+    for (const step of shutdownSteps.reverse())
+      await step().catch((err: unknown) => logger.error({ err }, 'shutdown step failed'));
     await jobs.stop().catch((err: unknown) => logger.error({ err }, 'job queue stop failed'));
     await database.close();
     process.exit(0);

@@ -4,6 +4,8 @@ import { startProcess } from './process.ts';
 // processes started with RUN_JOBS=false.
 await startProcess('worker', async ({ config, logger }) => {
   if (!config.DATABASE_URL) {
-    logger.warn('embedded database: "npm start" already processes jobs; a separate worker is not needed');
+    logger.warn(
+      'embedded database: "npm start" already processes jobs; a separate worker is not needed',
+    );
   }
 });

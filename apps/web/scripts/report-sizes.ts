@@ -12,7 +12,9 @@ interface ManifestChunk {
 }
 
 const dist = path.resolve(import.meta.dirname, '../dist');
-const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+const manifest = JSON.parse(
+  fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'),
+) as Record<string, ManifestChunk>;
 
 function closure(keys: string[]): Set<string> {
   const seen = new Set<string>();
@@ -31,7 +33,8 @@ function gzipKb(keys: Set<string>): number {
   let bytes = 0;
   for (const key of keys) {
     const file = manifest[key]?.file;
-    if (file?.endsWith('.js')) bytes += zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
+    if (file?.endsWith('.js'))
+      bytes += zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
   }
   return bytes / 1024;
 }
@@ -52,10 +55,16 @@ console.log('JavaScript per route (gzip, first load incl. shared entry):');
 let landingLoadsApp = false;
 for (const [route, keys] of Object.entries(routes)) {
   const chunks = closure([entry, ...keys]);
-  console.log(`  ${route.padEnd(12)} ${gzipKb(chunks).toFixed(1).padStart(7)} KB  (${chunks.size} chunks)`);
+  console.log(
+    `  ${route.padEnd(12)} ${gzipKb(chunks).toFixed(1).padStart(7)} KB  (${chunks.size} chunks)`,
+  );
   if (route === '/') landingLoadsApp = appRouteChunks.some((key) => chunks.has(key));
 }
-console.log(`  entry alone   ${gzipKb(closure([entry])).toFixed(1).padStart(7)} KB`);
+console.log(
+  `  entry alone   ${gzipKb(closure([entry]))
+    .toFixed(1)
+    .padStart(7)} KB`,
+);
 if (landingLoadsApp) {
   console.error('The landing page loads code of the signed-in app; check the route chunks.');
   process.exit(1);

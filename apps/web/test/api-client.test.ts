@@ -46,13 +46,20 @@ describe('web API client against the real server', () => {
       session,
       onSessionExpired: () => (expired += 1),
       fetch: (input, init) => {
-        calls.push(`${init?.method ?? 'GET'} ${String(input).replace(baseUrl, '')}`);
+        calls.push(
+          `${init?.method ?? 'GET'} ${(input instanceof Request ? input.url : input.toString()).replace(baseUrl, '')}`,
+        );
         return fetch(input, init);
       },
     });
     const auth = await client.post<{ access: string; refresh: string; user: { username: string } }>(
       '/api/auth/registration/',
-      { username: name, email: `${name}@beispiel.de`, password1: 'Sonnenblume!42', password2: 'Sonnenblume!42' },
+      {
+        username: name,
+        email: `${name}@beispiel.de`,
+        password1: 'Sonnenblume!42',
+        password2: 'Sonnenblume!42',
+      },
       { auth: false },
     );
     session.setTokens(auth);
@@ -71,7 +78,10 @@ describe('web API client against the real server', () => {
     session.setTokens({ access: 'expired.or.garbage' });
     calls.length = 0;
 
-    const [a, b] = await Promise.all([client.get('/api/auth/user/'), client.get('/api/auth/user/')]);
+    const [a, b] = await Promise.all([
+      client.get('/api/auth/user/'),
+      client.get('/api/auth/user/'),
+    ]);
     expect(a).toMatchObject({ username: 'petra' });
     expect(b).toMatchObject({ username: 'petra' });
     expect(calls.filter((c) => c === 'POST /api/auth/token/refresh/')).toHaveLength(1);
@@ -84,7 +94,10 @@ describe('web API client against the real server', () => {
     const { session, client, calls, expiredCount } = await signedInClient('ingrid');
     session.setTokens({ access: 'expired.or.garbage', refresh: 'revoked-or-unknown' });
     calls.length = 0;
-    const results = await Promise.allSettled([client.get('/api/auth/user/'), client.get('/api/auth/user/')]);
+    const results = await Promise.allSettled([
+      client.get('/api/auth/user/'),
+      client.get('/api/auth/user/'),
+    ]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     expect(calls.filter((c) => c === 'POST /api/auth/token/refresh/')).toHaveLength(1);
     expect(session.get()).toEqual({ accessToken: null, refreshToken: null, user: null });
@@ -102,6 +115,10 @@ describe('web API client against the real server', () => {
     const client = createApiClient({ baseUrl, session });
     await expect(
       client.post('/api/auth/registration/', { username: '', email: 'x' }, { auth: false }),
-    ).rejects.toMatchObject({ status: 400, code: 'VALIDATION_FAILED', fields: { username: ['REQUIRED'], email: ['EMAIL_INVALID'] } });
+    ).rejects.toMatchObject({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      fields: { username: ['REQUIRED'], email: ['EMAIL_INVALID'] },
+    });
   });
 });

@@ -55,7 +55,11 @@ function readOwner(lockPath: string): LockOwner | undefined {
 export function acquireDataDirLock(dataDir: string): DataDirLock {
   fs.mkdirSync(dataDir, { recursive: true });
   const lockPath = path.join(dataDir, LOCK_NAME);
-  const me: LockOwner = { pid: process.pid, hostname: os.hostname(), startedAt: new Date().toISOString() };
+  const me: LockOwner = {
+    pid: process.pid,
+    hostname: os.hostname(),
+    startedAt: new Date().toISOString(),
+  };
 
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
@@ -94,5 +98,8 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
     fs.rmSync(aside, { force: true });
   }
   const owner = readOwner(lockPath);
-  throw new DataDirLockedError(dataDir, owner ?? { pid: -1, hostname: 'unknown', startedAt: 'unknown' });
+  throw new DataDirLockedError(
+    dataDir,
+    owner ?? { pid: -1, hostname: 'unknown', startedAt: 'unknown' },
+  );
 }

@@ -20,16 +20,22 @@ export function installErrorHandler(app: FastifyInstance): void {
         const base = issue.instancePath.split('/').filter(Boolean).join('.');
         const params = issue.params as { input?: unknown; keys?: string[] };
         if (issue.keyword === 'unrecognized_keys' && params.keys) {
-          for (const key of params.keys) (fields[base ? `${base}.${key}` : key] ??= []).push(FieldErrorCode.INVALID);
+          for (const key of params.keys)
+            (fields[base ? `${base}.${key}` : key] ??= []).push(FieldErrorCode.INVALID);
           continue;
         }
         const missing = issue.keyword === 'invalid_type' && params.input === undefined;
-        (fields[base || 'body'] ??= []).push(missing ? FieldErrorCode.REQUIRED : FieldErrorCode.INVALID);
+        (fields[base || 'body'] ??= []).push(
+          missing ? FieldErrorCode.REQUIRED : FieldErrorCode.INVALID,
+        );
       }
-      return reply.code(400).send(body(ErrorCode.VALIDATION_FAILED, 'Request validation failed', fields));
+      return reply
+        .code(400)
+        .send(body(ErrorCode.VALIDATION_FAILED, 'Request validation failed', fields));
     }
     const status = error.statusCode ?? 500;
-    if (status === 413) return reply.code(413).send(body(ErrorCode.PAYLOAD_TOO_LARGE, 'Request body too large'));
+    if (status === 413)
+      return reply.code(413).send(body(ErrorCode.PAYLOAD_TOO_LARGE, 'Request body too large'));
     if (status >= 400 && status < 500) {
       // Malformed JSON, wrong content type and the like: the client's fault, described in English.
       return reply.code(status).send(body(ErrorCode.VALIDATION_FAILED, error.message));

@@ -23,7 +23,8 @@ export const requireUserPlugin = fp<{ verify: VerifyAccessToken }>(
       const header = request.headers.authorization ?? '';
       const match = /^Bearer\s+(\S+)$/i.exec(header);
       const userId = match?.[1] ? await verify(match[1]) : undefined;
-      if (!userId) throw new AppError(ErrorCode.UNAUTHENTICATED, 'A valid access token is required');
+      if (!userId)
+        throw new AppError(ErrorCode.UNAUTHENTICATED, 'A valid access token is required');
       request.userId = userId;
     });
     done();

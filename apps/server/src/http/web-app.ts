@@ -28,8 +28,14 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    if (url === '/api' || url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return reply.code(404).send({ error: { code: ErrorCode.NOT_FOUND, message: 'Route not found' } });
+    if (
+      url === '/api' ||
+      url.startsWith('/api/') ||
+      (request.method !== 'GET' && request.method !== 'HEAD')
+    ) {
+      return reply
+        .code(404)
+        .send({ error: { code: ErrorCode.NOT_FOUND, message: 'Route not found' } });
     }
     if (!hasBuild) {
       return reply

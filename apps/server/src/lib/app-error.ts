@@ -20,7 +20,12 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly fields: FieldErrors | undefined;
   readonly headers: Record<string, string> | undefined;
-  constructor(code: ErrorCode, message: string, fields?: FieldErrors, headers?: Record<string, string>) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    fields?: FieldErrors,
+    headers?: Record<string, string>,
+  ) {
     super(message);
     this.name = 'AppError';
     this.code = code;

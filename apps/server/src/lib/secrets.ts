@@ -33,7 +33,9 @@ export function loadRootSecret(config: Pick<Config, 'APP_SECRET' | 'dataDir'>): 
 
 /** Independent subkeys per purpose, so a key used for signing never encrypts and vice versa. */
 export function deriveKey(root: Buffer, purpose: string, length = 32): Buffer {
-  return Buffer.from(crypto.hkdfSync('sha256', root, Buffer.alloc(0), `brieftaube:${purpose}`, length));
+  return Buffer.from(
+    crypto.hkdfSync('sha256', root, Buffer.alloc(0), `brieftaube:${purpose}`, length),
+  );
 }
 
 export function sha256(value: string): string {

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { DATABASE_KINDS, startTestApp, TEST_APP_SECRET, type TestApp } from '@brieftaube/test-support/test-app.ts';
+import {
+  DATABASE_KINDS,
+  queryRows,
+  startTestApp,
+  TEST_APP_SECRET,
+  type TestApp,
+} from '@brieftaube/test-support/test-app.ts';
 import { createAccessTokenSigner } from '../../src/modules/auth/tokens.ts';
 import { deriveKey } from '../../src/lib/secrets.ts';
 
@@ -18,28 +24,41 @@ describe.each(DATABASE_KINDS)('auth API on %s', (kind) => {
     t.app.inject({ method: 'POST', url, payload: payload as object, headers });
   const newUser = () => {
     counter += 1;
-    return { username: `jürgen${counter}`, email: `juergen${counter}@beispiel.de`, password1: password, password2: password };
+    return {
+      username: `jürgen${counter}`,
+      email: `juergen${counter}@beispiel.de`,
+      password1: password,
+      password2: password,
+    };
   };
   const register = async () => {
     const body = newUser();
     const res = await post('/api/auth/registration/', body);
     expect(res.statusCode).toBe(201);
-    return { ...body, ...(res.json() as { access: string; refresh: string }) };
+    return { ...body, ...res.json<{ access: string; refresh: string }>() };
   };
-  const fieldsOf = (res: { json(): unknown }) => (res.json() as { error: { fields: Record<string, string[]> } }).error.fields;
+  const fieldsOf = (res: { json: <T>() => T }) =>
+    res.json<{ error: { fields: Record<string, string[]> } }>().error.fields;
 
   describe('registration', () => {
     it('creates the user, returns tokens and stores only an argon2id hash', async () => {
       const body = newUser();
       const res = await post('/api/auth/registration/', body);
       expect(res.statusCode).toBe(201);
-      const json = res.json() as { access: string; refresh: string; user: unknown };
-      expect(json.user).toEqual({ username: body.username, email: body.email, onboarding_complete: false });
+      const json = res.json<{ access: string; refresh: string; user: unknown }>();
+      expect(json.user).toEqual({
+        username: body.username,
+        email: body.email,
+        onboarding_complete: false,
+      });
       expect(json.access.split('.')).toHaveLength(3);
       expect(json.refresh.length).toBeGreaterThan(30);
-      const rows = (await t.database.db.execute(sql`SELECT password_hash FROM users WHERE username = ${body.username}`)) as unknown as { rows: { password_hash: string }[] };
-      expect(rows.rows[0]?.password_hash).toMatch(/^\$argon2id\$/);
-      expect(rows.rows[0]?.password_hash).not.toContain(password);
+      const rows = await queryRows<{ password_hash: string }>(
+        t.database.db,
+        sql`SELECT password_hash FROM users WHERE username = ${body.username}`,
+      );
+      expect(rows[0]?.password_hash).toMatch(/^\$argon2id\$/);
+      expect(rows[0]?.password_hash).not.toContain(password);
     });
 
     it('reports every missing field at once', async () => {
@@ -73,7 +92,11 @@ describe.each(DATABASE_KINDS)('auth API on %s', (kind) => {
       ['passwort123', 'PASSWORD_TOO_COMMON'],
       ['8236459127', 'PASSWORD_ENTIRELY_NUMERIC'],
     ])('rejects the password %s as %s', async (pw, code) => {
-      const res = await post('/api/auth/registration/', { ...newUser(), password1: pw, password2: pw });
+      const res = await post('/api/auth/registration/', {
+        ...newUser(),
+        password1: pw,
+        password2: pw,
+      });
       expect(res.statusCode).toBe(400);
       expect(fieldsOf(res).password1).toContain(code);
     });
@@ -104,7 +127,7 @@ describe.each(DATABASE_KINDS)('auth API on %s', (kind) => {
         payload: '{"username": ',
       });
       expect(res.statusCode).toBe(400);
-      expect((res.json() as { error: { code: string } }).error.code).toBe('VALIDATION_FAILED');
+      expect(res.json<{ error: { code: string } }>().error.code).toBe('VALIDATION_FAILED');
     });
   });
 
@@ -114,18 +137,24 @@ describe.each(DATABASE_KINDS)('auth API on %s', (kind) => {
       for (const identifier of [user.username, user.email.toUpperCase()]) {
         const res = await post('/api/auth/login/', { username: identifier, password });
         expect(res.statusCode).toBe(200);
-        expect((res.json() as { user: { username: string } }).user.username).toBe(user.username);
+        expect(res.json<{ user: { username: string } }>().user.username).toBe(user.username);
       }
     });
 
     it('gives the same answer for a wrong password and an unknown account', async () => {
       const user = await register();
-      const wrong = await post('/api/auth/login/', { username: user.username, password: 'Falsch!12345' });
-      const unknown = await post('/api/auth/login/', { username: 'niemand-hier', password: 'Falsch!12345' });
+      const wrong = await post('/api/auth/login/', {
+        username: user.username,
+        password: 'Falsch!12345',
+      });
+      const unknown = await post('/api/auth/login/', {
+        username: 'niemand-hier',
+        password: 'Falsch!12345',
+      });
       expect(wrong.statusCode).toBe(401);
       expect(unknown.statusCode).toBe(401);
       expect(unknown.body).toBe(wrong.body);
-      expect((wrong.json() as { error: { code: string } }).error.code).toBe('INVALID_CREDENTIALS');
+      expect(wrong.json<{ error: { code: string } }>().error.code).toBe('INVALID_CREDENTIALS');
     });
 
     it('requires both fields', async () => {
@@ -136,14 +165,22 @@ describe.each(DATABASE_KINDS)('auth API on %s', (kind) => {
 
     it('throttles repeated attempts for one account with Retry-After, and a success resets it', async () => {
       const user = await register();
-      expect((await post('/api/auth/login/', { username: user.username, password: 'Falsch!1' })).statusCode).toBe(401);
-      expect((await post('/api/auth/login/', { username: user.username, password })).statusCode).toBe(200);
+      expect(
+        (await post('/api/auth/login/', { username: user.username, password: 'Falsch!1' }))
+          .statusCode,
+      ).toBe(401);
+      expect(
+        (await post('/api/auth/login/', { username: user.username, password })).statusCode,
+      ).toBe(200);
       for (let i = 0; i < 3; i++) {
-        expect((await post('/api/auth/login/', { username: user.username, password: 'Falsch!1' })).statusCode).toBe(401);
+        expect(
+          (await post('/api/auth/login/', { username: user.username, password: 'Falsch!1' }))
+            .statusCode,
+        ).toBe(401);
       }
       const blocked = await post('/api/auth/login/', { username: user.username, password });
       expect(blocked.statusCode).toBe(429);
-      expect((blocked.json() as { error: { code: string } }).error.code).toBe('RATE_LIMITED');
+      expect(blocked.json<{ error: { code: string } }>().error.code).toBe('RATE_LIMITED');
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     });
   });
@@ -153,12 +190,12 @@ describe.each(DATABASE_KINDS)('auth API on %s', (kind) => {
       const user = await register();
       const first = await post('/api/auth/token/refresh/', { refresh: user.refresh });
       expect(first.statusCode).toBe(200);
-      const rotated = first.json() as { access: string; refresh: string };
+      const rotated = first.json<{ access: string; refresh: string }>();
       expect(rotated.refresh).not.toBe(user.refresh);
 
       const reuse = await post('/api/auth/token/refresh/', { refresh: user.refresh });
       expect(reuse.statusCode).toBe(401);
-      expect((reuse.json() as { error: { code: string } }).error.code).toBe('TOKEN_INVALID');
+      expect(reuse.json<{ error: { code: string } }>().error.code).toBe('TOKEN_INVALID');
       const descendant = await post('/api/auth/token/refresh/', { refresh: rotated.refresh });
       expect(descendant.statusCode).toBe(401);
     });
@@ -170,9 +207,15 @@ describe.each(DATABASE_KINDS)('auth API on %s', (kind) => {
 
     it('logout revokes the refresh token', async () => {
       const user = await register();
-      const out = await post('/api/auth/logout/', { refresh: user.refresh }, { authorization: `Bearer ${user.access}` });
+      const out = await post(
+        '/api/auth/logout/',
+        { refresh: user.refresh },
+        { authorization: `Bearer ${user.access}` },
+      );
       expect(out.statusCode).toBe(204);
-      expect((await post('/api/auth/token/refresh/', { refresh: user.refresh })).statusCode).toBe(401);
+      expect((await post('/api/auth/token/refresh/', { refresh: user.refresh })).statusCode).toBe(
+        401,
+      );
     });
   });
 
@@ -182,12 +225,21 @@ describe.each(DATABASE_KINDS)('auth API on %s', (kind) => {
       const auth = { authorization: `Bearer ${user.access}` };
       const get = await t.app.inject({ method: 'GET', url: '/api/auth/user/', headers: auth });
       expect(get.statusCode).toBe(200);
-      expect(get.json()).toEqual({ username: user.username, email: user.email, onboarding_complete: false });
-      const patch = await t.app.inject({ method: 'PATCH', url: '/api/auth/user/', headers: auth, payload: { onboarding_complete: true } });
+      expect(get.json()).toEqual({
+        username: user.username,
+        email: user.email,
+        onboarding_complete: false,
+      });
+      const patch = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/auth/user/',
+        headers: auth,
+        payload: { onboarding_complete: true },
+      });
       expect(patch.statusCode).toBe(200);
-      expect((patch.json() as { onboarding_complete: boolean }).onboarding_complete).toBe(true);
+      expect(patch.json<{ onboarding_complete: boolean }>().onboarding_complete).toBe(true);
       const again = await t.app.inject({ method: 'GET', url: '/api/auth/user/', headers: auth });
-      expect((again.json() as { onboarding_complete: boolean }).onboarding_complete).toBe(true);
+      expect(again.json<{ onboarding_complete: boolean }>().onboarding_complete).toBe(true);
     });
 
     it('refuses other fields in PATCH', async () => {
@@ -204,13 +256,33 @@ describe.each(DATABASE_KINDS)('auth API on %s', (kind) => {
 
     it('refuses missing, malformed, forged and expired access tokens', async () => {
       const user = await register();
-      const userId = ((await t.database.db.execute(sql`SELECT id FROM users WHERE username = ${user.username}`)) as unknown as { rows: { id: string }[] }).rows[0]!.id;
-      const expired = await createAccessTokenSigner(deriveKey(Buffer.from(TEST_APP_SECRET), 'jwt-access'), -60).sign(userId);
-      const forged = await createAccessTokenSigner(deriveKey(Buffer.from('another-secret-0123456789abcdef0123'), 'jwt-access'), 600).sign(userId);
-      for (const authorization of [undefined, 'Bearer', 'Bearer abc.def.ghi', `Bearer ${expired}`, `Bearer ${forged}`, `Basic ${user.access}`]) {
-        const res = await t.app.inject({ method: 'GET', url: '/api/auth/user/', headers: authorization ? { authorization } : {} });
+      const [{ id: userId }] = await queryRows<{ id: string }>(
+        t.database.db,
+        sql`SELECT id FROM users WHERE username = ${user.username}`,
+      );
+      const expired = await createAccessTokenSigner(
+        deriveKey(Buffer.from(TEST_APP_SECRET), 'jwt-access'),
+        -60,
+      ).sign(userId);
+      const forged = await createAccessTokenSigner(
+        deriveKey(Buffer.from('another-secret-0123456789abcdef0123'), 'jwt-access'),
+        600,
+      ).sign(userId);
+      for (const authorization of [
+        undefined,
+        'Bearer',
+        'Bearer abc.def.ghi',
+        `Bearer ${expired}`,
+        `Bearer ${forged}`,
+        `Basic ${user.access}`,
+      ]) {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: '/api/auth/user/',
+          headers: authorization ? { authorization } : {},
+        });
         expect(res.statusCode).toBe(401);
-        expect((res.json() as { error: { code: string } }).error.code).toBe('UNAUTHENTICATED');
+        expect(res.json<{ error: { code: string } }>().error.code).toBe('UNAUTHENTICATED');
       }
     });
   });

@@ -9,7 +9,10 @@ describe('HTTP surface', () => {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'bt-dist-'));
   beforeAll(async () => {
     fs.mkdirSync(path.join(dist, 'assets'));
-    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Brieftaube</title><div id="root"></div>');
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><title>Brieftaube</title><div id="root"></div>',
+    );
     fs.writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
     t = await startTestApp('pglite', { WEB_DIST_DIR: dist }, { serveWeb: true });
   });
@@ -60,9 +63,15 @@ describe('HTTP surface', () => {
   it('publishes the OpenAPI description and its viewer at /api/docs', async () => {
     const spec = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(spec.statusCode).toBe(200);
-    const json = spec.json() as { openapi: string; paths: Record<string, unknown> };
+    const json = spec.json<{ openapi: string; paths: Record<string, unknown> }>();
     expect(json.openapi).toMatch(/^3\./);
-    for (const p of ['/api/auth/registration/', '/api/auth/login/', '/api/auth/token/refresh/', '/api/auth/user/', '/api/auth/logout/']) {
+    for (const p of [
+      '/api/auth/registration/',
+      '/api/auth/login/',
+      '/api/auth/token/refresh/',
+      '/api/auth/user/',
+      '/api/auth/logout/',
+    ]) {
       expect(json.paths).toHaveProperty([p]);
     }
     const ui = await t.app.inject({ method: 'GET', url: '/api/docs/' });
@@ -78,6 +87,6 @@ describe('HTTP surface', () => {
       payload: JSON.stringify({ username: 'x'.repeat(2 * 1024 * 1024), password: 'y' }),
     });
     expect(res.statusCode).toBe(413);
-    expect((res.json() as { error: { code: string } }).error.code).toBe('PAYLOAD_TOO_LARGE');
+    expect(res.json<{ error: { code: string } }>().error.code).toBe('PAYLOAD_TOO_LARGE');
   });
 });

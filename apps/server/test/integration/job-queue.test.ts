@@ -18,9 +18,13 @@ describe.each(DATABASE_KINDS)('pg-boss job queue on %s', (kind) => {
   it('runs a job sent to a queue on the same database and records its completion', async () => {
     await queue.boss.createQueue('test.echo');
     const seen = new Promise<unknown>((resolve) => {
-      void queue.boss.work<{ word: string }>('test.echo', { pollingIntervalSeconds: 0.5 }, async ([job]) => {
-        resolve(job?.data);
-      });
+      void queue.boss.work<{ word: string }>(
+        'test.echo',
+        { pollingIntervalSeconds: 0.5 },
+        async ([job]) => {
+          resolve(job?.data);
+        },
+      );
     });
     const id = await queue.boss.send('test.echo', { word: 'Brieftaube' });
     expect(id).toBeTruthy();

@@ -25,9 +25,16 @@ describe('configuration', () => {
   });
 
   it('requires a shared APP_SECRET with a server database', () => {
-    expect(() => loadConfig({ DATABASE_URL: 'postgres://localhost/brieftaube' })).toThrow(/APP_SECRET/);
-    expect(() => loadConfig({ DATABASE_URL: 'postgres://localhost/x', APP_SECRET: 'short' })).toThrow(/at least 32/);
-    expect(loadConfig({ DATABASE_URL: 'postgres://localhost/x', APP_SECRET: 'x'.repeat(32) }).DATABASE_URL).toBe('postgres://localhost/x');
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://localhost/brieftaube' })).toThrow(
+      /APP_SECRET/,
+    );
+    expect(() =>
+      loadConfig({ DATABASE_URL: 'postgres://localhost/x', APP_SECRET: 'short' }),
+    ).toThrow(/at least 32/);
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://localhost/x', APP_SECRET: 'x'.repeat(32) })
+        .DATABASE_URL,
+    ).toBe('postgres://localhost/x');
   });
 
   it('treats empty values as unset', () => {

@@ -18,21 +18,32 @@ describe('data folder lock', () => {
   it('refuses a folder held by a live process', () => {
     const dir = tmp();
     // PID 1 is always alive; it stands for "another running Brieftaube".
-    fs.writeFileSync(path.join(dir, 'brieftaube.lock'), JSON.stringify({ pid: 1, hostname: os.hostname(), startedAt: 'x' }));
+    fs.writeFileSync(
+      path.join(dir, 'brieftaube.lock'),
+      JSON.stringify({ pid: 1, hostname: os.hostname(), startedAt: 'x' }),
+    );
     expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
   });
 
   it('takes over a lock left behind by a process that no longer exists', () => {
     const dir = tmp();
-    fs.writeFileSync(path.join(dir, 'brieftaube.lock'), JSON.stringify({ pid: 2 ** 22 + 7, hostname: os.hostname(), startedAt: 'x' }));
+    fs.writeFileSync(
+      path.join(dir, 'brieftaube.lock'),
+      JSON.stringify({ pid: 2 ** 22 + 7, hostname: os.hostname(), startedAt: 'x' }),
+    );
     const lock = acquireDataDirLock(dir);
-    expect(JSON.parse(fs.readFileSync(lock.path, 'utf8')).pid).toBe(process.pid);
+    expect((JSON.parse(fs.readFileSync(lock.path, 'utf8')) as { pid: number }).pid).toBe(
+      process.pid,
+    );
     lock.release();
   });
 
   it('never steals a lock held from another host', () => {
     const dir = tmp();
-    fs.writeFileSync(path.join(dir, 'brieftaube.lock'), JSON.stringify({ pid: 2 ** 22 + 7, hostname: 'other-host', startedAt: 'x' }));
+    fs.writeFileSync(
+      path.join(dir, 'brieftaube.lock'),
+      JSON.stringify({ pid: 2 ** 22 + 7, hostname: 'other-host', startedAt: 'x' }),
+    );
     expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
   });
 });

@@ -3,7 +3,9 @@ import { checkPassword } from '../../src/modules/auth/password-policy.ts';
 
 describe('password policy', () => {
   it('accepts a long, personal-data-free password', () => {
-    expect(checkPassword('Sonnenblume!42', { username: 'anna', email: 'anna@beispiel.de' })).toEqual([]);
+    expect(
+      checkPassword('Sonnenblume!42', { username: 'anna', email: 'anna@beispiel.de' }),
+    ).toEqual([]);
   });
   it('counts characters, not UTF-16 units', () => {
     expect(checkPassword('Grüße🙂ab', {})).toEqual([]);
@@ -14,7 +16,11 @@ describe('password policy', () => {
     expect(checkPassword('hallo123', {})).toContain('PASSWORD_TOO_COMMON');
   });
   it('refuses the user name or the mailbox name inside the password', () => {
-    expect(checkPassword('MeinName-mueller-2026', { username: 'mueller' })).toContain('PASSWORD_TOO_SIMILAR');
-    expect(checkPassword('xx-k.schmidt-xx', { email: 'k.schmidt@example.de' })).toContain('PASSWORD_TOO_SIMILAR');
+    expect(checkPassword('MeinName-mueller-2026', { username: 'mueller' })).toContain(
+      'PASSWORD_TOO_SIMILAR',
+    );
+    expect(checkPassword('xx-k.schmidt-xx', { email: 'k.schmidt@example.de' })).toContain(
+      'PASSWORD_TOO_SIMILAR',
+    );
   });
 });

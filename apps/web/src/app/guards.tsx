@@ -8,7 +8,11 @@ import { useSession } from '../lib/use-session.ts';
 
 export function FullPageSpinner() {
   return (
-    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center' }} role="progressbar" aria-label="Wird geladen …">
+    <Box
+      sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center' }}
+      role="progressbar"
+      aria-label="Wird geladen …"
+    >
       <CircularProgress />
     </Box>
   );

@@ -1,8 +1,19 @@
 import { useEffect } from 'react';
-import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, useNavigate } from 'react-router';
+import {
+  createBrowserRouter,
+  Navigate,
+  Outlet,
+  ScrollRestoration,
+  useNavigate,
+} from 'react-router';
 import { onSessionExpired } from '../lib/api.ts';
 import { queryClient } from '../lib/query-client.ts';
-import { RedirectIfSignedIn, RequireAuth, RequireOnboarded, RequireOnboardingPending } from './guards.tsx';
+import {
+  RedirectIfSignedIn,
+  RequireAuth,
+  RequireOnboarded,
+  RequireOnboardingPending,
+} from './guards.tsx';
 
 function Root() {
   const navigate = useNavigate();
@@ -31,19 +42,43 @@ export const router = createBrowserRouter([
     element: <Root />,
     children: [
       {
-        lazy: () => import('../components/layouts/MarketingLayout.tsx').then((m) => ({ Component: m.MarketingLayout })),
+        lazy: () =>
+          import('../components/layouts/MarketingLayout.tsx').then((m) => ({
+            Component: m.MarketingLayout,
+          })),
         children: [
-          { path: '/', lazy: () => import('../features/landing/LandingPage.tsx').then((m) => ({ Component: m.LandingPage })) },
+          {
+            path: '/',
+            lazy: () =>
+              import('../features/landing/LandingPage.tsx').then((m) => ({
+                Component: m.LandingPage,
+              })),
+          },
         ],
       },
       {
         element: <RedirectIfSignedIn />,
         children: [
           {
-            lazy: () => import('../components/layouts/BlankLayout.tsx').then((m) => ({ Component: m.BlankLayout })),
+            lazy: () =>
+              import('../components/layouts/BlankLayout.tsx').then((m) => ({
+                Component: m.BlankLayout,
+              })),
             children: [
-              { path: '/login', lazy: () => import('../features/auth/LoginPage.tsx').then((m) => ({ Component: m.LoginPage })) },
-              { path: '/register', lazy: () => import('../features/auth/RegisterPage.tsx').then((m) => ({ Component: m.RegisterPage })) },
+              {
+                path: '/login',
+                lazy: () =>
+                  import('../features/auth/LoginPage.tsx').then((m) => ({
+                    Component: m.LoginPage,
+                  })),
+              },
+              {
+                path: '/register',
+                lazy: () =>
+                  import('../features/auth/RegisterPage.tsx').then((m) => ({
+                    Component: m.RegisterPage,
+                  })),
+              },
             ],
           },
         ],
@@ -54,24 +89,55 @@ export const router = createBrowserRouter([
           {
             element: <RequireOnboardingPending />,
             children: [
-              { path: '/onboarding', lazy: () => import('./routes/onboarding-route.tsx').then((m) => ({ Component: m.OnboardingRoute })) },
+              {
+                path: '/onboarding',
+                lazy: () =>
+                  import('./routes/onboarding-route.tsx').then((m) => ({
+                    Component: m.OnboardingRoute,
+                  })),
+              },
             ],
           },
-          { path: '/oauth-callback', lazy: () => appScreens().then((m) => ({ Component: m.OAuthCallbackScreen })) },
+          {
+            path: '/oauth-callback',
+            lazy: () => appScreens().then((m) => ({ Component: m.OAuthCallbackScreen })),
+          },
           {
             element: <RequireOnboarded />,
             children: [
               {
                 path: '/app',
-                lazy: () => import('./layouts/MainLayout.tsx').then((m) => ({ Component: m.MainLayout })),
+                lazy: () =>
+                  import('./layouts/MainLayout.tsx').then((m) => ({ Component: m.MainLayout })),
                 children: [
-                  { index: true, lazy: () => appScreens().then((m) => ({ Component: m.EmailListPage })) },
-                  { path: 'emails/:id', lazy: () => appScreens().then((m) => ({ Component: m.EmailDetailScreen })) },
-                  { path: 'accounts', lazy: () => appScreens().then((m) => ({ Component: m.AccountListScreen })) },
-                  { path: 'categories', lazy: () => appScreens().then((m) => ({ Component: m.CategoryListScreen })) },
-                  { path: 'categories/:id', lazy: () => appScreens().then((m) => ({ Component: m.CategoryDetailScreen })) },
-                  { path: 'compose', lazy: () => appScreens().then((m) => ({ Component: m.ComposeScreen })) },
-                  { path: 'compose/:action/:id', lazy: () => appScreens().then((m) => ({ Component: m.ComposeScreen })) },
+                  {
+                    index: true,
+                    lazy: () => appScreens().then((m) => ({ Component: m.EmailListPage })),
+                  },
+                  {
+                    path: 'emails/:id',
+                    lazy: () => appScreens().then((m) => ({ Component: m.EmailDetailScreen })),
+                  },
+                  {
+                    path: 'accounts',
+                    lazy: () => appScreens().then((m) => ({ Component: m.AccountListScreen })),
+                  },
+                  {
+                    path: 'categories',
+                    lazy: () => appScreens().then((m) => ({ Component: m.CategoryListScreen })),
+                  },
+                  {
+                    path: 'categories/:id',
+                    lazy: () => appScreens().then((m) => ({ Component: m.CategoryDetailScreen })),
+                  },
+                  {
+                    path: 'compose',
+                    lazy: () => appScreens().then((m) => ({ Component: m.ComposeScreen })),
+                  },
+                  {
+                    path: 'compose/:action/:id',
+                    lazy: () => appScreens().then((m) => ({ Component: m.ComposeScreen })),
+                  },
                 ],
               },
             ],

@@ -19,11 +19,14 @@ export const de = {
     homeLink: 'Brieftaube – zur Startseite',
   },
   errors: {
-    network: 'Der Server ist nicht erreichbar. Bitte prüfen Sie Ihre Internetverbindung und versuchen Sie es erneut.',
+    network:
+      'Der Server ist nicht erreichbar. Bitte prüfen Sie Ihre Internetverbindung und versuchen Sie es erneut.',
     unexpected: 'Es ist ein unerwarteter Fehler aufgetreten. Bitte versuchen Sie es später erneut.',
     sessionExpired: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
-    rateLimited_other: 'Zu viele Anmeldeversuche. Bitte warten Sie {{minutes}} Minuten und versuchen Sie es dann erneut.',
-    rateLimited_one: 'Zu viele Anmeldeversuche. Bitte warten Sie eine Minute und versuchen Sie es dann erneut.',
+    rateLimited_other:
+      'Zu viele Anmeldeversuche. Bitte warten Sie {{minutes}} Minuten und versuchen Sie es dann erneut.',
+    rateLimited_one:
+      'Zu viele Anmeldeversuche. Bitte warten Sie eine Minute und versuchen Sie es dann erneut.',
     invalidCredentials: 'Benutzername, E-Mail-Adresse oder Passwort ist nicht korrekt.',
     fieldsInvalid: 'Bitte prüfen Sie die markierten Felder.',
   },
@@ -38,7 +41,8 @@ export const de = {
     PASSWORD_MISMATCH: 'Die Passwörter stimmen nicht überein.',
     PASSWORD_TOO_SHORT: 'Das Passwort muss mindestens 8 Zeichen lang sein.',
     PASSWORD_TOO_COMMON: 'Dieses Passwort ist zu verbreitet. Bitte wählen Sie ein anderes.',
-    PASSWORD_TOO_SIMILAR: 'Das Passwort ähnelt zu sehr Ihrem Benutzernamen oder Ihrer E-Mail-Adresse.',
+    PASSWORD_TOO_SIMILAR:
+      'Das Passwort ähnelt zu sehr Ihrem Benutzernamen oder Ihrer E-Mail-Adresse.',
     PASSWORD_ENTIRELY_NUMERIC: 'Das Passwort darf nicht nur aus Ziffern bestehen.',
   },
   landing: {
@@ -57,7 +61,11 @@ export const de = {
       { from: 'Stadtwerke Leipzig', subject: 'Ihre Jahresabrechnung 2026', tag: 'Rechnungen' },
       { from: 'Deutsche Bahn', subject: 'Ihre Reiseverbindung nach Hamburg', tag: 'Reisen' },
       { from: 'Julia Wagner', subject: 'AW: Protokoll der Teambesprechung', tag: 'Arbeit' },
-      { from: 'Sportverein Grün-Weiß', subject: 'Einladung zur Mitgliederversammlung', tag: 'Verein' },
+      {
+        from: 'Sportverein Grün-Weiß',
+        subject: 'Einladung zur Mitgliederversammlung',
+        tag: 'Verein',
+      },
     ],
     featuresTitle: 'Alles, was ein moderner E-Mail-Client können muss',
     featuresText: 'Und ein paar Dinge, die Ihnen kein anderer bietet.',
@@ -96,8 +104,14 @@ export const de = {
     stepsTitle: 'In drei Schritten startklar',
     steps: [
       { title: 'Konto anlegen', text: 'Benutzername, E-Mail-Adresse und Passwort – fertig.' },
-      { title: 'Postfach verbinden', text: 'Melden Sie sich bei Google oder Microsoft an oder geben Sie Ihre IMAP-Daten ein.' },
-      { title: 'Kategorien festlegen', text: 'Beschreiben Sie Ihre Kategorien – die KI sortiert ab sofort für Sie.' },
+      {
+        title: 'Postfach verbinden',
+        text: 'Melden Sie sich bei Google oder Microsoft an oder geben Sie Ihre IMAP-Daten ein.',
+      },
+      {
+        title: 'Kategorien festlegen',
+        text: 'Beschreiben Sie Ihre Kategorien – die KI sortiert ab sofort für Sie.',
+      },
     ],
     securityTitle: 'Sicherheit ist die Voreinstellung',
     security: [
@@ -182,7 +196,8 @@ export const de = {
     finishText:
       'Ihr Konto ist eingerichtet. E-Mail-Konten können Sie jederzeit unter „Konten verwalten“ hinzufügen.',
     finishSubmit: 'Zu Brieftaube',
-    finishError: 'Die Einrichtung konnte nicht abgeschlossen werden. Bitte versuchen Sie es erneut.',
+    finishError:
+      'Die Einrichtung konnte nicht abgeschlossen werden. Bitte versuchen Sie es erneut.',
   },
   layout: {
     menu: 'Menü öffnen oder schließen',
@@ -212,8 +227,7 @@ export const de = {
   screens: {
     emailListTitle: 'Posteingang',
     emailListEmpty: 'Noch keine E-Mails',
-    emailListEmptyText:
-      'Sobald Sie ein E-Mail-Konto verbinden, erscheinen Ihre Nachrichten hier.',
+    emailListEmptyText: 'Sobald Sie ein E-Mail-Konto verbinden, erscheinen Ihre Nachrichten hier.',
     comingTitle: '{{title}}',
     comingText: 'Dieser Bereich wird gerade eingerichtet und steht in Kürze zur Verfügung.',
     emailDetail: 'E-Mail Details',

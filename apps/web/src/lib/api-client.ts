@@ -96,7 +96,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       // Another tab refreshed while we waited for the lock: its tokens are already stored.
       if (current && current !== startedWith) return true;
       if (!current) return false;
-      const response = await send('POST', '/api/auth/token/refresh/', { body: { refresh: current }, auth: false });
+      const response = await send('POST', '/api/auth/token/refresh/', {
+        body: { refresh: current },
+        auth: false,
+      });
       if (!response.ok) return false;
       const tokens = (await response.json()) as { access: string; refresh?: string };
       session.setTokens(tokens);

@@ -29,7 +29,10 @@ export function fieldMessages(error: unknown): Record<string, string> {
   const result: Record<string, string> = {};
   for (const [field, codes] of Object.entries(error.fields)) {
     const code = codes[0];
-    if (code) result[field] = i18n.t(`fieldErrors.${code}`, { defaultValue: i18n.t('fieldErrors.INVALID') });
+    if (code)
+      result[field] = i18n.t(`fieldErrors.${code}`, {
+        defaultValue: i18n.t('fieldErrors.INVALID'),
+      });
   }
   return result;
 }

@@ -6,7 +6,8 @@ export const queryClient = new QueryClient({
     queries: {
       // Client errors will not improve by repetition; network blips might.
       retry: (failureCount, error) =>
-        failureCount < 2 && !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500),
+        failureCount < 2 &&
+        !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500),
       refetchOnWindowFocus: false,
     },
   },

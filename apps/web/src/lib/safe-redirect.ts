@@ -1,6 +1,7 @@
 /** Only same-origin paths: "/app", never "//evil.example" or "https://…" (open redirect). */
 export function safeRedirect(target: string | null | undefined, fallback = '/'): string {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback;
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\'))
+    return fallback;
   return target;
 }
 

@@ -10,13 +10,13 @@ export interface SessionState {
 }
 
 export interface SessionStore {
-  get(): SessionState;
-  setTokens(tokens: { access: string; refresh?: string | undefined }): void;
-  setUser(user: User): void;
-  clear(): void;
+  get: () => SessionState;
+  setTokens: (tokens: { access: string; refresh?: string | undefined }) => void;
+  setUser: (user: User) => void;
+  clear: () => void;
   /** True once the session was ended in this page (logout or failed refresh), until a new sign-in. */
-  wasEnded(): boolean;
-  subscribe(listener: () => void): () => void;
+  wasEnded: () => boolean;
+  subscribe: (listener: () => void) => () => void;
 }
 
 function parseUser(raw: string | null): User | null {

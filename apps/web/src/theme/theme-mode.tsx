@@ -15,10 +15,13 @@ function readStoredMode(): PaletteMode {
 
 interface ThemeModeContextValue {
   mode: PaletteMode;
-  toggle(): void;
+  toggle: () => void;
 }
 
-const ThemeModeContext = createContext<ThemeModeContextValue>({ mode: 'light', toggle: () => undefined });
+const ThemeModeContext = createContext<ThemeModeContextValue>({
+  mode: 'light',
+  toggle: () => undefined,
+});
 
 export function ThemeModeProvider({ children }: { children: ReactNode }) {
   const [mode, setMode] = useState<PaletteMode>(readStoredMode);

@@ -53,8 +53,18 @@ export function buildTheme(mode: PaletteMode): Theme {
       button: { textTransform: 'none', fontWeight: 600 },
     },
     components: {
+      // The MDI webfont sets `line-height: inherit` on its glyphs; inside MUI's 1em icon box that
+      // pushes them down and clips them, so the glyph box is pinned to one line of 1em.
+      MuiIcon: {
+        styleOverrides: {
+          root: { lineHeight: 1, '&::before': { display: 'block', lineHeight: 1 } },
+        },
+      },
       MuiAppBar: { defaultProps: { elevation: 0 } },
-      MuiLink: { defaultProps: { underline: 'hover' }, styleOverrides: { root: { color: primaryText } } },
+      MuiLink: {
+        defaultProps: { underline: 'hover' },
+        styleOverrides: { root: { color: primaryText } },
+      },
       MuiButton: {
         defaultProps: { disableElevation: true },
         styleOverrides: {

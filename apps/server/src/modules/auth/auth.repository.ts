@@ -22,7 +22,10 @@ export function createAuthRepository(db: Db) {
       return row;
     },
 
-    async takenFields(username: string, email: string): Promise<{ username: boolean; email: boolean }> {
+    async takenFields(
+      username: string,
+      email: string,
+    ): Promise<{ username: boolean; email: boolean }> {
       const rows = await db
         .select({
           username: sql<boolean>`bool_or(lower(${users.username}) = ${username.toLowerCase()})`,
@@ -35,13 +38,20 @@ export function createAuthRepository(db: Db) {
       return { username: rows[0]?.username === true, email: rows[0]?.email === true };
     },
 
-    async insertUser(values: { username: string; email: string; passwordHash: string }): Promise<UserRow> {
+    async insertUser(values: {
+      username: string;
+      email: string;
+      passwordHash: string;
+    }): Promise<UserRow> {
       const [row] = await db.insert(users).values(values).returning();
       if (!row) throw new Error('insert returned no row');
       return row;
     },
 
-    async updateUser(id: string, patch: { onboardingComplete?: boolean }): Promise<UserRow | undefined> {
+    async updateUser(
+      id: string,
+      patch: { onboardingComplete?: boolean },
+    ): Promise<UserRow | undefined> {
       const [row] = await db
         .update(users)
         .set({ ...patch, updatedAt: new Date() })
@@ -74,7 +84,13 @@ export function createAuthRepository(db: Db) {
       const rows = await db
         .update(refreshTokens)
         .set({ usedAt: new Date() })
-        .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
+        .where(
+          and(
+            eq(refreshTokens.id, id),
+            isNull(refreshTokens.usedAt),
+            isNull(refreshTokens.revokedAt),
+          ),
+        )
         .returning({ id: refreshTokens.id });
       return rows.length === 1;
     },
@@ -87,7 +103,9 @@ export function createAuthRepository(db: Db) {
     },
 
     async deleteExpiredRefreshTokens(): Promise<void> {
-      await db.delete(refreshTokens).where(sql`${refreshTokens.expiresAt} < now() - interval '1 day'`);
+      await db
+        .delete(refreshTokens)
+        .where(sql`${refreshTokens.expiresAt} < now() - interval '1 day'`);
     },
   };
 }

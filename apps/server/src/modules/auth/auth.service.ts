@@ -48,7 +48,10 @@ function isUniqueViolation(error: unknown): boolean {
 export function createAuthService(deps: AuthServiceDeps) {
   const { repo, limiter, signer } = deps;
 
-  async function issueTokens(userId: string, family?: { familyId: string; parentId: string }): Promise<TokenPair> {
+  async function issueTokens(
+    userId: string,
+    family?: { familyId: string; parentId: string },
+  ): Promise<TokenPair> {
     const refresh = newRefreshToken();
     await repo.insertRefreshToken({
       userId,
@@ -78,7 +81,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       add('password2', FieldErrorCode.PASSWORD_MISMATCH);
     }
     if (input.password1) {
-      for (const code of checkPassword(input.password1, { username, email })) add('password1', code);
+      for (const code of checkPassword(input.password1, { username, email }))
+        add('password1', code);
     }
     return errors;
   }
@@ -97,7 +101,11 @@ export function createAuthService(deps: AuthServiceDeps) {
 
       let user: UserRow;
       try {
-        user = await repo.insertUser({ username, email, passwordHash: await hashPassword(input.password1!) });
+        user = await repo.insertUser({
+          username,
+          email,
+          passwordHash: await hashPassword(input.password1!),
+        });
       } catch (error) {
         // A concurrent registration took the name between our check and the insert.
         if (!isUniqueViolation(error)) throw error;
@@ -173,7 +181,9 @@ export function createAuthService(deps: AuthServiceDeps) {
     async updateUser(userId: string, patch: { onboarding_complete?: boolean }): Promise<User> {
       const user = await repo.updateUser(
         userId,
-        patch.onboarding_complete === undefined ? {} : { onboardingComplete: patch.onboarding_complete },
+        patch.onboarding_complete === undefined
+          ? {}
+          : { onboardingComplete: patch.onboarding_complete },
       );
       if (!user) throw new AppError(ErrorCode.UNAUTHENTICATED, 'User no longer exists');
       return toUserDto(user);

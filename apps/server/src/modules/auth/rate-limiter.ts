@@ -17,9 +17,14 @@ export function createRateLimiter(db: Db) {
           window_start = CASE WHEN rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds})
                        THEN now() ELSE rate_limits.window_start END
         RETURNING count,
-          GREATEST(1, CEIL(EXTRACT(EPOCH FROM (window_start + make_interval(secs => ${windowSeconds}) - now()))))::int AS retry_after`)) as { rows: { count: number; retry_after: number }[] };
+          GREATEST(1, CEIL(EXTRACT(EPOCH FROM (window_start + make_interval(secs => ${windowSeconds}) - now()))))::int AS retry_after`)) as {
+        rows: { count: number; retry_after: number }[];
+      };
       const row = result.rows[0];
-      return { count: Number(row?.count ?? 1), retryAfter: Number(row?.retry_after ?? windowSeconds) };
+      return {
+        count: Number(row?.count ?? 1),
+        retryAfter: Number(row?.retry_after ?? windowSeconds),
+      };
     },
 
     async reset(key: string): Promise<void> {

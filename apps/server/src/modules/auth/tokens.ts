@@ -29,7 +29,9 @@ export function createAccessTokenSigner(key: Uint8Array, ttlSeconds: number): Ac
           audience: AUDIENCE,
           algorithms: ['HS256'],
         });
-        return payload.typ === 'access' && typeof payload.sub === 'string' ? payload.sub : undefined;
+        return payload.typ === 'access' && typeof payload.sub === 'string'
+          ? payload.sub
+          : undefined;
       } catch {
         return undefined;
       }

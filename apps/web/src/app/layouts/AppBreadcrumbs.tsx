@@ -8,24 +8,36 @@ export function AppBreadcrumbs() {
   const { pathname } = useLocation();
   const crumbs: { label: string; to?: string }[] = [];
   if (pathname.startsWith('/app/emails/')) crumbs.push({ label: t('layout.breadcrumbEmail') });
-  else if (pathname.startsWith('/app/compose')) crumbs.push({ label: t('layout.breadcrumbCompose') });
-  else if (pathname.startsWith('/app/accounts')) crumbs.push({ label: t('layout.breadcrumbAccounts') });
+  else if (pathname.startsWith('/app/compose'))
+    crumbs.push({ label: t('layout.breadcrumbCompose') });
+  else if (pathname.startsWith('/app/accounts'))
+    crumbs.push({ label: t('layout.breadcrumbAccounts') });
   else if (/^\/app\/categories\/[^/]+/.test(pathname)) {
-    crumbs.push({ label: t('layout.breadcrumbCategories'), to: '/app/categories' }, { label: t('layout.breadcrumbCategory') });
-  } else if (pathname.startsWith('/app/categories')) crumbs.push({ label: t('layout.breadcrumbCategories') });
+    crumbs.push(
+      { label: t('layout.breadcrumbCategories'), to: '/app/categories' },
+      { label: t('layout.breadcrumbCategory') },
+    );
+  } else if (pathname.startsWith('/app/categories'))
+    crumbs.push({ label: t('layout.breadcrumbCategories') });
 
   return (
     <Breadcrumbs aria-label={t('layout.breadcrumbs')} sx={{ mb: 2 }}>
       {crumbs.length === 0 ? (
         <Typography sx={{ color: 'text.primary' }}>{t('layout.breadcrumbStart')}</Typography>
       ) : (
-        <Link component={RouterLink} to="/app" color="inherit">{t('layout.breadcrumbStart')}</Link>
+        <Link component={RouterLink} to="/app" color="inherit">
+          {t('layout.breadcrumbStart')}
+        </Link>
       )}
       {crumbs.map((crumb, index) =>
         crumb.to && index < crumbs.length - 1 ? (
-          <Link key={crumb.label} component={RouterLink} to={crumb.to} color="inherit">{crumb.label}</Link>
+          <Link key={crumb.label} component={RouterLink} to={crumb.to} color="inherit">
+            {crumb.label}
+          </Link>
         ) : (
-          <Typography key={crumb.label} sx={{ color: 'text.primary' }} aria-current="page">{crumb.label}</Typography>
+          <Typography key={crumb.label} sx={{ color: 'text.primary' }} aria-current="page">
+            {crumb.label}
+          </Typography>
         ),
       )}
     </Breadcrumbs>

@@ -1,4 +1,16 @@
-import { Box, Divider, IconButton, List, ListItem, ListItemButton, ListItemIcon, ListItemText, Link, Tooltip, Typography } from '@mui/material';
+import {
+  Box,
+  Divider,
+  IconButton,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  Link,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { Mdi } from '../../components/ui/Mdi.tsx';
@@ -21,9 +33,14 @@ export function AppDrawerContent({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <Box sx={{ display: 'flex', alignItems: 'center', px: 2, minHeight: 64 }}>
-        <Typography variant="h6" component="p" sx={{ flex: 1, fontWeight: 700 }}>{t('common.appName')}</Typography>
+        <Typography variant="h6" component="p" sx={{ flex: 1, fontWeight: 700 }}>
+          {t('common.appName')}
+        </Typography>
         <Tooltip title={t('layout.refresh')}>
-          <IconButton aria-label={t('layout.refresh')} onClick={() => void queryClient.invalidateQueries()}>
+          <IconButton
+            aria-label={t('layout.refresh')}
+            onClick={() => void queryClient.invalidateQueries()}
+          >
             <Mdi name="refresh" />
           </IconButton>
         </Tooltip>
@@ -33,8 +50,15 @@ export function AppDrawerContent({ onNavigate }: { onNavigate?: () => void }) {
         <List>
           {entries.map((entry) => (
             <ListItem key={entry.to} disablePadding>
-              <ListItemButton component={RouterLink} to={entry.to} selected={current === entry.to} onClick={onNavigate}>
-                <ListItemIcon><Mdi name={entry.icon} /></ListItemIcon>
+              <ListItemButton
+                component={RouterLink}
+                to={entry.to}
+                selected={current === entry.to}
+                onClick={onNavigate}
+              >
+                <ListItemIcon>
+                  <Mdi name={entry.icon} />
+                </ListItemIcon>
                 <ListItemText primary={entry.label} />
               </ListItemButton>
             </ListItem>
@@ -43,8 +67,12 @@ export function AppDrawerContent({ onNavigate }: { onNavigate?: () => void }) {
         <Divider />
         <DrawerSection id="drawer-accounts" title={t('layout.accountsSection')}>
           <Box sx={{ px: 2, pb: 1.5 }}>
-            <Typography variant="body2" sx={{ color: 'text.secondary' }}>{t('layout.noAccounts')}</Typography>
-            <Link component={RouterLink} to="/app/accounts" variant="body2" onClick={onNavigate}>{t('layout.addAccount')}</Link>
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {t('layout.noAccounts')}
+            </Typography>
+            <Link component={RouterLink} to="/app/accounts" variant="body2" onClick={onNavigate}>
+              {t('layout.addAccount')}
+            </Link>
           </Box>
         </DrawerSection>
         <Divider />
@@ -53,7 +81,9 @@ export function AppDrawerContent({ onNavigate }: { onNavigate?: () => void }) {
             {management.map((item) => (
               <ListItem key={item.to} disablePadding>
                 <ListItemButton component={RouterLink} to={item.to} onClick={onNavigate}>
-                  <ListItemIcon><Mdi name={item.icon} /></ListItemIcon>
+                  <ListItemIcon>
+                    <Mdi name={item.icon} />
+                  </ListItemIcon>
                   <ListItemText primary={item.label} />
                 </ListItemButton>
               </ListItem>
@@ -62,17 +92,34 @@ export function AppDrawerContent({ onNavigate }: { onNavigate?: () => void }) {
         </DrawerSection>
       </Box>
       <Divider />
-      <Typography component="footer" variant="caption" sx={{ color: 'text.secondary', px: 2, py: 1.5 }}>
+      <Typography
+        component="footer"
+        variant="caption"
+        sx={{ color: 'text.secondary', px: 2, py: 1.5 }}
+      >
         {t('layout.footer', { year: new Date().getFullYear() })}
       </Typography>
     </Box>
   );
 }
 
-function DrawerSection({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+function DrawerSection({
+  id,
+  title,
+  children,
+}: {
+  id: string;
+  title: string;
+  children: React.ReactNode;
+}) {
   return (
     <Box component="section" aria-labelledby={id}>
-      <Typography id={id} component="h2" variant="overline" sx={{ display: 'block', px: 2, pt: 1.5, color: 'text.secondary', fontWeight: 700 }}>
+      <Typography
+        id={id}
+        component="h2"
+        variant="overline"
+        sx={{ display: 'block', px: 2, pt: 1.5, color: 'text.secondary', fontWeight: 700 }}
+      >
         {title}
       </Typography>
       {children}

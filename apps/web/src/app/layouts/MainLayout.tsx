@@ -1,4 +1,18 @@
-import { AppBar, Avatar, Box, Divider, Drawer, IconButton, ListItemIcon, Menu, MenuItem, Toolbar, Tooltip, Typography, useMediaQuery } from '@mui/material';
+import {
+  AppBar,
+  Avatar,
+  Box,
+  Divider,
+  Drawer,
+  IconButton,
+  ListItemIcon,
+  Menu,
+  MenuItem,
+  Toolbar,
+  Tooltip,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
@@ -25,10 +39,18 @@ export function MainLayout() {
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
       <AppBar position="fixed" color="primary" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
         <Toolbar sx={{ gap: 1 }}>
-          <IconButton edge="start" color="inherit" aria-label={t('layout.menu')} aria-expanded={open} onClick={toggle}>
+          <IconButton
+            edge="start"
+            color="inherit"
+            aria-label={t('layout.menu')}
+            aria-expanded={open}
+            onClick={toggle}
+          >
             <Mdi name="menu" />
           </IconButton>
-          <Typography variant="h6" component="p" sx={{ fontWeight: 700 }}>{t('common.appName')}</Typography>
+          <Typography variant="h6" component="p" sx={{ fontWeight: 700 }}>
+            {t('common.appName')}
+          </Typography>
           <Box sx={{ flex: 1 }} />
           <UserArea />
         </Toolbar>
@@ -69,19 +91,40 @@ function UserArea() {
       </Typography>
       <ThemeToggle />
       <Tooltip title={t('layout.userMenu')}>
-        <IconButton color="inherit" aria-label={t('layout.userMenu')} aria-haspopup="menu" onClick={(e) => setAnchor(e.currentTarget)}>
-          <Avatar sx={{ width: 32, height: 32, bgcolor: 'secondary.main', fontSize: 16 }}>{name.charAt(0).toUpperCase()}</Avatar>
+        <IconButton
+          color="inherit"
+          aria-label={t('layout.userMenu')}
+          aria-haspopup="menu"
+          onClick={(e) => setAnchor(e.currentTarget)}
+        >
+          <Avatar sx={{ width: 32, height: 32, bgcolor: 'secondary.main', fontSize: 16 }}>
+            {name.charAt(0).toUpperCase()}
+          </Avatar>
         </IconButton>
       </Tooltip>
-      <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+      <Menu
+        anchorEl={anchor}
+        open={!!anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
         <Box sx={{ px: 2, py: 1 }}>
           <Typography sx={{ fontWeight: 600 }}>{name}</Typography>
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>{user?.email}</Typography>
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            {user?.email}
+          </Typography>
         </Box>
         <Divider />
-        <MenuItem onClick={() => { setAnchor(null); void logout(); }}>
-          <ListItemIcon><Mdi name="logout" /></ListItemIcon>
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            void logout();
+          }}
+        >
+          <ListItemIcon>
+            <Mdi name="logout" />
+          </ListItemIcon>
           {t('common.logout')}
         </MenuItem>
       </Menu>

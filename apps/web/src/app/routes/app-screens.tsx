@@ -3,7 +3,8 @@ import { ScreenInPreparation } from '../../features/placeholders/ScreenInPrepara
 
 export { EmailListPage } from '../../features/mailbox/EmailListPage.tsx';
 
-type ScreenKey = 'emailDetail' | 'accounts' | 'categories' | 'categoryDetail' | 'compose' | 'oauthCallback';
+type ScreenKey =
+  'emailDetail' | 'accounts' | 'categories' | 'categoryDetail' | 'compose' | 'oauthCallback';
 
 function screen(key: ScreenKey) {
   return function Screen() {

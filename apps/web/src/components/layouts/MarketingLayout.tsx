@@ -1,4 +1,15 @@
-import { Alert, AppBar, Box, Button, Container, Link, Snackbar, Stack, Toolbar, Typography } from '@mui/material';
+import {
+  Alert,
+  AppBar,
+  Box,
+  Button,
+  Container,
+  Link,
+  Snackbar,
+  Stack,
+  Toolbar,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Link as RouterLink, useLocation } from 'react-router';
@@ -16,24 +27,54 @@ export function MarketingLayout() {
   const error = routedError !== dismissed ? routedError : null;
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
-      <AppBar position="sticky" color="inherit" sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+    <Box
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        flexDirection: 'column',
+        bgcolor: 'background.default',
+      }}
+    >
+      <AppBar
+        position="sticky"
+        color="inherit"
+        sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
+      >
         <Container maxWidth="lg">
           <Toolbar disableGutters sx={{ gap: 1 }}>
             <Logo />
-            <Box component="nav" aria-label={t('layout.navigation')} sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, ml: 4 }}>
-              <Button color="inherit" href="#funktionen">{t('landing.navFeatures')}</Button>
-              <Button color="inherit" href="#sicherheit">{t('landing.navSecurity')}</Button>
-              <Button color="inherit" href="#fragen">{t('landing.navFaq')}</Button>
+            <Box
+              component="nav"
+              aria-label={t('layout.navigation')}
+              sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, ml: 4 }}
+            >
+              <Button color="inherit" href="#funktionen">
+                {t('landing.navFeatures')}
+              </Button>
+              <Button color="inherit" href="#sicherheit">
+                {t('landing.navSecurity')}
+              </Button>
+              <Button color="inherit" href="#fragen">
+                {t('landing.navFaq')}
+              </Button>
             </Box>
             <Box sx={{ flex: 1 }} />
             <ThemeToggle />
             {accessToken ? (
-              <Button variant="contained" component={RouterLink} to="/app">{t('common.toApp')}</Button>
+              <Button variant="contained" component={RouterLink} to="/app">
+                {t('common.toApp')}
+              </Button>
             ) : (
               <>
-                <Button color="inherit" component={RouterLink} to="/login">{t('common.login')}</Button>
-                <Button variant="contained" component={RouterLink} to="/register" data-testid="cta-start">
+                <Button color="inherit" component={RouterLink} to="/login">
+                  {t('common.login')}
+                </Button>
+                <Button
+                  variant="contained"
+                  component={RouterLink}
+                  to="/register"
+                  data-testid="cta-start"
+                >
                   {t('common.startFree')}
                 </Button>
               </>
@@ -46,7 +87,9 @@ export function MarketingLayout() {
       </Box>
       <MarketingFooter />
       <Snackbar open={!!error} autoHideDuration={5000} onClose={() => setDismissed(error)}>
-        <Alert severity="error" variant="filled" onClose={() => setDismissed(error)}>{error}</Alert>
+        <Alert severity="error" variant="filled" onClose={() => setDismissed(error)}>
+          {error}
+        </Alert>
       </Snackbar>
     </Box>
   );
@@ -74,9 +117,16 @@ function MarketingFooter() {
     },
   ];
   return (
-    <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper', py: 6 }}>
+    <Box
+      component="footer"
+      sx={{ borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper', py: 6 }}
+    >
       <Container maxWidth="lg">
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={6} sx={{ justifyContent: 'space-between' }}>
+        <Stack
+          direction={{ xs: 'column', md: 'row' }}
+          spacing={6}
+          sx={{ justifyContent: 'space-between' }}
+        >
           <Box sx={{ maxWidth: 320 }}>
             <Logo />
             <Typography variant="body2" sx={{ color: 'text.secondary', mt: 2 }}>
@@ -86,10 +136,14 @@ function MarketingFooter() {
           <Stack direction="row" spacing={8}>
             {groups.map((group) => (
               <Box key={group.title} component="nav" aria-label={group.title}>
-                <Typography variant="subtitle2" component="h2" sx={{ mb: 1.5 }}>{group.title}</Typography>
+                <Typography variant="subtitle2" component="h2" sx={{ mb: 1.5 }}>
+                  {group.title}
+                </Typography>
                 <Stack spacing={1}>
                   {group.links.map(([label, href]) => (
-                    <Link key={href} href={href} color="text.secondary" variant="body2">{label}</Link>
+                    <Link key={href} href={href} color="text.secondary" variant="body2">
+                      {label}
+                    </Link>
                   ))}
                 </Stack>
               </Box>

@@ -4,10 +4,21 @@ import { useTranslation } from 'react-i18next';
 
 export function LogoMark({ size = 32 }: { size?: number }) {
   return (
-    <Box component="svg" viewBox="0 0 64 64" sx={{ width: size, height: size, flexShrink: 0 }} aria-hidden>
+    <Box
+      component="svg"
+      viewBox="0 0 64 64"
+      sx={{ width: size, height: size, flexShrink: 0 }}
+      aria-hidden
+    >
       <rect width="64" height="64" rx="14" fill="#6D4C41" />
       <path d="M12 20h40v26H12z" fill="#FAF7F2" />
-      <path d="M12 20l20 15 20-15" fill="none" stroke="#B3541E" strokeWidth="4" strokeLinejoin="round" />
+      <path
+        d="M12 20l20 15 20-15"
+        fill="none"
+        stroke="#B3541E"
+        strokeWidth="4"
+        strokeLinejoin="round"
+      />
     </Box>
   );
 }
@@ -19,7 +30,13 @@ export function Logo({ to = '/' }: { to?: string }) {
       component={RouterLink}
       to={to}
       aria-label={t('common.homeLink')}
-      sx={{ display: 'inline-flex', alignItems: 'center', gap: 1.25, color: 'text.primary', textDecoration: 'none' }}
+      sx={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: 1.25,
+        color: 'text.primary',
+        textDecoration: 'none',
+      }}
     >
       <LogoMark />
       <Typography component="span" variant="h6" sx={{ fontWeight: 700, letterSpacing: 0.2 }}>

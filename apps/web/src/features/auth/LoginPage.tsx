@@ -38,10 +38,18 @@ export function LoginPage() {
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby="login-title">
-      <Typography id="login-title" variant="h5" component="h1">{t('auth.loginTitle')}</Typography>
-      <Typography sx={{ color: 'text.secondary', mt: 0.5, mb: 3 }}>{t('auth.loginSubtitle')}</Typography>
+      <Typography id="login-title" variant="h5" component="h1">
+        {t('auth.loginTitle')}
+      </Typography>
+      <Typography sx={{ color: 'text.secondary', mt: 0.5, mb: 3 }}>
+        {t('auth.loginSubtitle')}
+      </Typography>
       <Stack spacing={2.5}>
-        {login.isError && <Alert severity="error" role="alert">{errorMessage(login.error)}</Alert>}
+        {login.isError && (
+          <Alert severity="error" role="alert">
+            {errorMessage(login.error)}
+          </Alert>
+        )}
         <TextField
           label={t('auth.identifier')}
           autoComplete="username"
@@ -64,7 +72,9 @@ export function LoginPage() {
         </Button>
         <Typography variant="body2" sx={{ textAlign: 'center' }}>
           {t('auth.noAccount')}{' '}
-          <Link component={RouterLink} to="/register" underline="always">{t('auth.toRegister')}</Link>
+          <Link component={RouterLink} to="/register" underline="always">
+            {t('auth.toRegister')}
+          </Link>
         </Typography>
       </Stack>
     </Box>

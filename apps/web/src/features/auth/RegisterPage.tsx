@@ -1,4 +1,8 @@
-import { PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH, USERNAME_PATTERN } from '@brieftaube/shared/codes';
+import {
+  PASSWORD_MIN_LENGTH,
+  USERNAME_MAX_LENGTH,
+  USERNAME_PATTERN,
+} from '@brieftaube/shared/codes';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
 import { useEffect } from 'react';
@@ -20,7 +24,11 @@ const schema = z
       .min(1, msg('REQUIRED'))
       .max(USERNAME_MAX_LENGTH, msg('TOO_LONG'))
       .regex(USERNAME_PATTERN, msg('USERNAME_INVALID')),
-    email: z.string().trim().min(1, msg('REQUIRED')).pipe(z.email(msg('EMAIL_INVALID'))),
+    email: z
+      .string()
+      .trim()
+      .min(1, msg('REQUIRED'))
+      .pipe(z.email(msg('EMAIL_INVALID'))),
     password1: z
       .string()
       .min(1, msg('REQUIRED'))
@@ -28,7 +36,10 @@ const schema = z
       .refine((v) => !/^\d+$/.test(v), msg('PASSWORD_ENTIRELY_NUMERIC')),
     password2: z.string().min(1, msg('REQUIRED')),
   })
-  .refine((v) => v.password1 === v.password2, { path: ['password2'], message: msg('PASSWORD_MISMATCH') });
+  .refine((v) => v.password1 === v.password2, {
+    path: ['password2'],
+    message: msg('PASSWORD_MISMATCH'),
+  });
 type FormValues = z.infer<typeof schema>;
 const fields = ['username', 'email', 'password1', 'password2'] as const;
 
@@ -68,25 +79,49 @@ export function RegisterPage() {
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby="register-title">
-      <Typography id="register-title" variant="h5" component="h1">{t('auth.registerTitle')}</Typography>
-      <Typography sx={{ color: 'text.secondary', mt: 0.5, mb: 3 }}>{t('auth.registerSubtitle')}</Typography>
+      <Typography id="register-title" variant="h5" component="h1">
+        {t('auth.registerTitle')}
+      </Typography>
+      <Typography sx={{ color: 'text.secondary', mt: 0.5, mb: 3 }}>
+        {t('auth.registerSubtitle')}
+      </Typography>
       <Stack spacing={2.5}>
-        {registration.isError && <Alert severity="error" role="alert">{errorMessage(registration.error)}</Alert>}
-        <TextField label={t('auth.username')} autoComplete="username" autoFocus {...fieldProps('username')} />
-        <TextField label={t('auth.email')} type="email" autoComplete="email" {...fieldProps('email')} />
+        {registration.isError && (
+          <Alert severity="error" role="alert">
+            {errorMessage(registration.error)}
+          </Alert>
+        )}
+        <TextField
+          label={t('auth.username')}
+          autoComplete="username"
+          autoFocus
+          {...fieldProps('username')}
+        />
+        <TextField
+          label={t('auth.email')}
+          type="email"
+          autoComplete="email"
+          {...fieldProps('email')}
+        />
         <PasswordField
           label={t('auth.password1')}
           autoComplete="new-password"
           {...fieldProps('password1')}
           helperText={formState.errors.password1?.message ?? t('auth.passwordHint')}
         />
-        <PasswordField label={t('auth.password2')} autoComplete="new-password" {...fieldProps('password2')} />
+        <PasswordField
+          label={t('auth.password2')}
+          autoComplete="new-password"
+          {...fieldProps('password2')}
+        />
         <Button type="submit" variant="contained" size="large" loading={registration.isPending}>
           {t('auth.registerSubmit')}
         </Button>
         <Typography variant="body2" sx={{ textAlign: 'center' }}>
           {t('auth.haveAccount')}{' '}
-          <Link component={RouterLink} to="/login" underline="always">{t('auth.toLogin')}</Link>
+          <Link component={RouterLink} to="/login" underline="always">
+            {t('auth.toLogin')}
+          </Link>
         </Typography>
       </Stack>
     </Box>

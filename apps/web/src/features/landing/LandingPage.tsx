@@ -20,28 +20,55 @@ export function LandingPage() {
         }}
       >
         <Container maxWidth="lg">
-          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1.1fr 0.9fr' }, gap: 6, alignItems: 'center' }}>
+          <Box
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: { xs: '1fr', md: '1.1fr 0.9fr' },
+              gap: 6,
+              alignItems: 'center',
+            }}
+          >
             <Box>
               <Typography variant="overline" sx={{ fontWeight: 700, letterSpacing: 1.2 }}>
                 {t('landing.heroEyebrow')}
               </Typography>
-              <Typography variant="h2" component="h1" sx={{ fontSize: { xs: '2.4rem', md: '3.4rem' }, mt: 1 }}>
+              <Typography
+                variant="h2"
+                component="h1"
+                sx={{ fontSize: { xs: '2.4rem', md: '3.4rem' }, mt: 1 }}
+              >
                 {t('landing.heroTitle')}
               </Typography>
               <Typography variant="h6" component="p" sx={{ mt: 3, fontWeight: 400, opacity: 0.95 }}>
                 {t('landing.heroText')}
               </Typography>
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 4 }}>
-                <Button size="large" variant="contained" component={RouterLink} to="/register"
-                  sx={{ bgcolor: 'background.paper', color: 'text.primary', '&:hover': { bgcolor: 'background.default' } }}>
+                <Button
+                  size="large"
+                  variant="contained"
+                  component={RouterLink}
+                  to="/register"
+                  sx={{
+                    bgcolor: 'background.paper',
+                    color: 'text.primary',
+                    '&:hover': { bgcolor: 'background.default' },
+                  }}
+                >
                   {t('landing.heroPrimary')}
                 </Button>
-                <Button size="large" variant="outlined" component={RouterLink} to="/login"
-                  sx={{ color: 'inherit', borderColor: 'currentColor' }}>
+                <Button
+                  size="large"
+                  variant="outlined"
+                  component={RouterLink}
+                  to="/login"
+                  sx={{ color: 'inherit', borderColor: 'currentColor' }}
+                >
                   {t('landing.heroSecondary')}
                 </Button>
               </Stack>
-              <Typography variant="body2" sx={{ mt: 2, opacity: 0.9 }}>{t('landing.heroNote')}</Typography>
+              <Typography variant="body2" sx={{ mt: 2, opacity: 0.9 }}>
+                {t('landing.heroNote')}
+              </Typography>
             </Box>
             <InboxPreview />
           </Box>
@@ -56,25 +83,63 @@ export function LandingPage() {
 function InboxPreview() {
   const { t } = useTranslation();
   const theme = useTheme();
-  const colors = [theme.palette.info.main, theme.palette.success.main, theme.palette.secondary.main, theme.palette.warning.main];
+  const colors = [
+    theme.palette.info.main,
+    theme.palette.success.main,
+    theme.palette.secondary.main,
+    theme.palette.warning.main,
+  ];
   return (
-    <Paper elevation={8} aria-hidden sx={{ p: 2, borderRadius: 3, display: { xs: 'none', md: 'block' } }}>
+    <Paper
+      elevation={8}
+      aria-hidden
+      sx={{ p: 2, borderRadius: 3, display: { xs: 'none', md: 'block' } }}
+    >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5, px: 1 }}>
         <Mdi name="inbox" sx={{ color: 'text.secondary' }} />
-        <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>{t('landing.previewInbox')}</Typography>
+        <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>
+          {t('landing.previewInbox')}
+        </Typography>
       </Stack>
       {de.landing.previewItems.map((item, index) => (
-        <Box key={item.subject} sx={{ display: 'flex', gap: 1.5, alignItems: 'center', p: 1.25, borderRadius: 2,
-          bgcolor: index === 0 ? alpha(theme.palette.primary.main, 0.25) : 'transparent' }}>
-          <Box sx={{ width: 36, height: 36, borderRadius: '50%', bgcolor: colors[index], color: '#fff',
-            display: 'grid', placeItems: 'center', fontWeight: 700 }}>
+        <Box
+          key={item.subject}
+          sx={{
+            display: 'flex',
+            gap: 1.5,
+            alignItems: 'center',
+            p: 1.25,
+            borderRadius: 2,
+            bgcolor: index === 0 ? alpha(theme.palette.primary.main, 0.25) : 'transparent',
+          }}
+        >
+          <Box
+            sx={{
+              width: 36,
+              height: 36,
+              borderRadius: '50%',
+              bgcolor: colors[index],
+              color: '#fff',
+              display: 'grid',
+              placeItems: 'center',
+              fontWeight: 700,
+            }}
+          >
             {item.from.charAt(0)}
           </Box>
           <Box sx={{ flex: 1, minWidth: 0 }}>
-            <Typography variant="body2" sx={{ fontWeight: index < 2 ? 700 : 400 }} noWrap>{item.from}</Typography>
-            <Typography variant="body2" sx={{ color: 'text.secondary' }} noWrap>{item.subject}</Typography>
+            <Typography variant="body2" sx={{ fontWeight: index < 2 ? 700 : 400 }} noWrap>
+              {item.from}
+            </Typography>
+            <Typography variant="body2" sx={{ color: 'text.secondary' }} noWrap>
+              {item.subject}
+            </Typography>
           </Box>
-          <Chip size="small" label={item.tag} sx={{ bgcolor: alpha(colors[index] ?? '#888', 0.18) }} />
+          <Chip
+            size="small"
+            label={item.tag}
+            sx={{ bgcolor: alpha(colors[index] ?? '#888', 0.18) }}
+          />
         </Box>
       ))}
     </Paper>

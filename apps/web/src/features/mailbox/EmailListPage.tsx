@@ -7,11 +7,17 @@ export function EmailListPage() {
   const { t } = useTranslation();
   return (
     <Box>
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>{t('screens.emailListTitle')}</Typography>
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        {t('screens.emailListTitle')}
+      </Typography>
       <Paper variant="outlined" sx={{ p: 6, textAlign: 'center' }}>
         <Mdi name="email-open-outline" sx={{ fontSize: 48, color: 'text.secondary' }} />
-        <Typography variant="h6" component="p" sx={{ mt: 1 }}>{t('screens.emailListEmpty')}</Typography>
-        <Typography sx={{ color: 'text.secondary', mt: 1 }}>{t('screens.emailListEmptyText')}</Typography>
+        <Typography variant="h6" component="p" sx={{ mt: 1 }}>
+          {t('screens.emailListEmpty')}
+        </Typography>
+        <Typography sx={{ color: 'text.secondary', mt: 1 }}>
+          {t('screens.emailListEmptyText')}
+        </Typography>
       </Paper>
     </Box>
   );

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# The one test command (README's second command and .ci/run): on a fresh Debian/Ubuntu machine it
+# installs what is missing (Debian packages when run as root, Node 24 through npm), then runs type
+# checks and lint, unit tests, integration tests on PGlite and on PostgreSQL, and the end-to-end
+# tests in Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+log() { printf '\n== %s\n' "$*"; }
+
+# --- Debian packages -------------------------------------------------------------------------
+missing=()
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+fc-list 2>/dev/null | grep -qi 'dejavu' || missing+=(fonts-dejavu-core)
+if ! command -v pg_ctlcluster >/dev/null 2>&1 && ! pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then
+  missing+=(postgresql)
+fi
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "Missing Debian packages: ${missing[*]} (run as root, or install them first)" >&2
+    exit 1
+  fi
+  log "installing ${missing[*]}"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# --- PostgreSQL server for the integration tests ----------------------------------------------
+if ! pg_isready -q -h 127.0.0.1 -p 5432; then
+  log "starting PostgreSQL"
+  cluster=$(ls /etc/postgresql | sort -V | tail -n 1)
+  pg_ctlcluster --skip-systemctl-redirect "$cluster" main start
+  for _ in $(seq 1 30); do pg_isready -q -h 127.0.0.1 -p 5432 && break; sleep 1; done
+fi
+# Trust auth ignores the password; a freshly installed server (scram) gets this one.
+if ! PGPASSWORD=postgres psql -h 127.0.0.1 -U postgres -d postgres -tAc 'select 1' >/dev/null 2>&1; then
+  su postgres -c "psql -qc \"ALTER USER postgres PASSWORD 'postgres'\"" >/dev/null
+fi
+export TEST_POSTGRES_URL="${TEST_POSTGRES_URL:-postgres://postgres:postgres@127.0.0.1:5432/postgres}"
+
+# --- Node 24 and the npm packages ---------------------------------------------------------------
+# The `node` devDependency ships Node 24; npm scripts put node_modules/.bin first on PATH.
+if [ ! -x node_modules/.bin/node ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  log "npm ci"
+  npm ci --no-audit --no-fund
+fi
+export PATH="$PWD/node_modules/.bin:$PATH"
+node -e 'const [a,b]=process.versions.node.split(".").map(Number); if (a<22||(a===22&&b<12)) { console.error("Node >= 22.12 required, got "+process.version); process.exit(1) }'
+log "node $(node -v)"
+
+# --- The tests ----------------------------------------------------------------------------------
+log "types and lint"
+npm run check
+log "web build"
+npm run build
+log "unit and integration tests (PGlite and PostgreSQL)"
+vitest run
+log "end-to-end tests (Chromium)"
+playwright test -c e2e/playwright.config.ts
