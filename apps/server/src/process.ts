@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig, type Config } from './config/env.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
-import { startJobQueue } from './jobs/job-queue.ts';
+import { startJobQueue, type JobQueue } from './jobs/job-queue.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 
 export interface ProcessContext {
@@ -49,8 +49,7 @@ export async function startProcess(
     process.exit(1);
   }
 
-  const runJobs = role === 'worker' || config.RUN_JOBS;
-  const jobs = await startJobQueue(database, { logger, work: runJobs });
+  let jobs: JobQueue | undefined;
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -58,7 +57,7 @@ export async function startProcess(
     logger.info({ signal }, 'shutting down');
     for (const step of shutdownSteps.reverse())
       await step().catch((err: unknown) => logger.error({ err }, 'shutdown step failed'));
-    await jobs.stop().catch((err: unknown) => logger.error({ err }, 'job queue stop failed'));
+    await jobs?.stop().catch((err: unknown) => logger.error({ err }, 'job queue stop failed'));
     await database.close();
     process.exit(0);
   };
@@ -66,4 +65,6 @@ export async function startProcess(
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await run({ config, database, logger, onShutdown: (step) => shutdownSteps.push(step) });
+  // The job runner starts after the API listens: the first request need not wait for it.
+  jobs = await startJobQueue(database, { logger, work: role === 'worker' || config.RUN_JOBS });
 }

@@ -5,42 +5,43 @@ const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-const envSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-    HOST: z.string().min(1).default('localhost'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    DATABASE_URL: z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
-      .optional(),
-    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-    DATA_DIR: z.string().min(1).default('./data'),
-    APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-    LOG_LEVEL: z
-      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
-      .default('info'),
-    ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
-    REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-    LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
-    LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
-    RUN_JOBS: booleanString.default(true),
-    TRUST_PROXY: booleanString.default(false),
-    WEB_DIST_DIR: z.string().min(1).optional(),
-  })
-  .superRefine((env, ctx) => {
-    // Several processes on several machines must sign and verify the same tokens; a key file
-    // in a local data folder cannot give them that, so a server deployment names its secret.
-    if (env.DATABASE_URL && !env.APP_SECRET) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['APP_SECRET'],
-        message: 'is required when DATABASE_URL is set (shared by every API and worker process)',
-      });
-    }
-  });
+const envObject = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().min(1).default('localhost'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATA_DIR: z.string().min(1).default('./data'),
+  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
+  LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  RUN_JOBS: booleanString.default(true),
+  TRUST_PROXY: booleanString.default(false),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+});
+
+const envSchema = envObject.superRefine((env, ctx) => {
+  // Several processes on several machines must sign and verify the same tokens; a key file
+  // in a local data folder cannot give them that, so a server deployment names its secret.
+  if (env.DATABASE_URL && !env.APP_SECRET) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['APP_SECRET'],
+      message: 'is required when DATABASE_URL is set (shared by every API and worker process)',
+    });
+  }
+});
 
 export type Env = z.infer<typeof envSchema>;
+
+/** Every variable the server reads; .env.example must list each one. */
+export const configVariableNames = Object.keys(envObject.shape) as (keyof Env)[];
 
 export interface Config extends Env {
   /** Absolute data folder (PGlite files, lock, generated key). */

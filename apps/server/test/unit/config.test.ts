@@ -41,3 +41,16 @@ describe('configuration', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).DATABASE_URL).toBeUndefined();
   });
 });
+
+describe('.env.example', () => {
+  it('lists every variable the server reads', async () => {
+    const { configVariableNames } = await import('../../src/config/env.ts');
+    const fs = await import('node:fs');
+    const example = fs.readFileSync(
+      path.resolve(import.meta.dirname, '../../../../.env.example'),
+      'utf8',
+    );
+    const listed = new Set([...example.matchAll(/^([A-Z_]+)=/gm)].map((m) => m[1]));
+    expect(configVariableNames.filter((name) => !listed.has(name))).toEqual([]);
+  });
+});
