@@ -26,7 +26,7 @@ export interface TestApp {
 export async function startTestApp(
   kind: DatabaseKind,
   env: Record<string, string> = {},
-  options: { serveWeb?: boolean } = {},
+  options: { serveWeb?: boolean; logStream?: NodeJS.WritableStream } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bt-test-'));
   const pgDb = kind === 'postgres' ? await createTestPostgresDatabase() : undefined;
@@ -38,7 +38,12 @@ export async function startTestApp(
     ...env,
   });
   const database = await openDatabase(config, { memory: true });
-  const app = await buildApp({ config, database, serveWeb: options.serveWeb ?? false });
+  const app = await buildApp({
+    config,
+    database,
+    serveWeb: options.serveWeb ?? false,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
   await app.ready();
   return {
     app,

@@ -26,6 +26,8 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   /** Serve the built web app (off in API tests). */
   serveWeb?: boolean;
+  /** Where log lines go (stdout by default); tests read them to prove what is never logged. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** The HTTP application; used by main.ts and by tests, never listening by itself. */
@@ -33,9 +35,10 @@ export async function buildApp({
   config,
   database,
   serveWeb = true,
+  logStream,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config.LOG_LEVEL),
+    logger: { ...loggerOptions(config.LOG_LEVEL), ...(logStream ? { stream: logStream } : {}) },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();

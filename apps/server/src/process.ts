@@ -49,7 +49,8 @@ export async function startProcess(
     process.exit(1);
   }
 
-  let jobs: JobQueue | undefined;
+  // Filled once the job runner has started (after the API listens).
+  const running: { jobs?: JobQueue } = {};
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -57,7 +58,9 @@ export async function startProcess(
     logger.info({ signal }, 'shutting down');
     for (const step of shutdownSteps.reverse())
       await step().catch((err: unknown) => logger.error({ err }, 'shutdown step failed'));
-    await jobs?.stop().catch((err: unknown) => logger.error({ err }, 'job queue stop failed'));
+    await running.jobs
+      ?.stop()
+      .catch((err: unknown) => logger.error({ err }, 'job queue stop failed'));
     await database.close();
     process.exit(0);
   };
@@ -66,5 +69,8 @@ export async function startProcess(
 
   await run({ config, database, logger, onShutdown: (step) => shutdownSteps.push(step) });
   // The job runner starts after the API listens: the first request need not wait for it.
-  jobs = await startJobQueue(database, { logger, work: role === 'worker' || config.RUN_JOBS });
+  running.jobs = await startJobQueue(database, {
+    logger,
+    work: role === 'worker' || config.RUN_JOBS,
+  });
 }

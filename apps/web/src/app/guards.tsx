@@ -1,5 +1,6 @@
 import { Box, CircularProgress } from '@mui/material';
 import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useUser } from '../features/auth/api/get-user.ts';
 import { api, session } from '../lib/api.ts';
@@ -7,11 +8,12 @@ import { loginPathFor } from '../lib/safe-redirect.ts';
 import { useSession } from '../lib/use-session.ts';
 
 export function FullPageSpinner() {
+  const { t } = useTranslation();
   return (
     <Box
       sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center' }}
       role="progressbar"
-      aria-label="Wird geladen …"
+      aria-label={t('common.loading')}
     >
       <CircularProgress />
     </Box>
