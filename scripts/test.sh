@@ -11,6 +11,8 @@ log() { printf '\n== %s\n' "$*"; }
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 fc-list 2>/dev/null | grep -qi 'dejavu' || missing+=(fonts-dejavu-core)
+[ -x /usr/sbin/dovecot ] || missing+=(dovecot-imapd)
+[ -x /usr/lib/dovecot/lmtp ] || missing+=(dovecot-lmtpd)
 if ! command -v pg_ctlcluster >/dev/null 2>&1 && ! pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then
   missing+=(postgresql)
 fi

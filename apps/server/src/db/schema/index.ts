@@ -1,1 +1,2 @@
 export * from './users.ts';
+export * from './accounts.ts';

@@ -1,0 +1,60 @@
+/** Why a connection to a mail server failed, as the web app shows it. */
+export const ConnectionErrorCode = {
+  AUTH_FAILED: 'AUTH_FAILED',
+  HOST_NOT_FOUND: 'HOST_NOT_FOUND',
+  CONNECTION_REFUSED: 'CONNECTION_REFUSED',
+  TLS_ERROR: 'TLS_ERROR',
+  TIMEOUT: 'TIMEOUT',
+  PROTOCOL_ERROR: 'PROTOCOL_ERROR',
+  UNKNOWN: 'UNKNOWN',
+} as const;
+export type ConnectionErrorCode = (typeof ConnectionErrorCode)[keyof typeof ConnectionErrorCode];
+
+interface ErrorLike {
+  code?: unknown;
+  message?: unknown;
+  authenticationFailed?: unknown;
+  responseCode?: unknown;
+  serverResponseCode?: unknown;
+  cause?: unknown;
+}
+
+/**
+ * Maps what imapflow, nodemailer and Node's sockets throw to one code. Both libraries wrap socket
+ * errors differently, so the code, the message and the cause are all consulted.
+ */
+export function classifyConnectionError(error: unknown): ConnectionErrorCode {
+  const chain: ErrorLike[] = [];
+  for (
+    let e = error as ErrorLike | undefined, depth = 0;
+    e && depth < 4;
+    e = e.cause as ErrorLike, depth++
+  )
+    chain.push(e);
+  const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+  const codes = chain.map((e) => str(e.code)).join(' ');
+  const text = `${codes} ${chain.map((e) => str(e.message)).join(' ')}`;
+  if (
+    chain.some(
+      (e) => e.authenticationFailed === true || e.serverResponseCode === 'AUTHENTICATIONFAILED',
+    ) ||
+    /\bEAUTH\b/.test(codes) ||
+    chain.some((e) => e.responseCode === 535 || e.responseCode === 534)
+  ) {
+    return ConnectionErrorCode.AUTH_FAILED;
+  }
+  if (/ENOTFOUND|EAI_AGAIN|EDNS/.test(text)) return ConnectionErrorCode.HOST_NOT_FOUND;
+  if (/ECONNREFUSED|EHOSTUNREACH|ENETUNREACH/.test(text))
+    return ConnectionErrorCode.CONNECTION_REFUSED;
+  if (/ETIMEDOUT|TIMEOUT|timed? ?out/i.test(text)) return ConnectionErrorCode.TIMEOUT;
+  if (
+    /ETLS|ERR_SSL|ERR_TLS|CERT_|certificate|SSL routines|wrong version number|self[- ]signed|TLS/i.test(
+      text,
+    )
+  ) {
+    return ConnectionErrorCode.TLS_ERROR;
+  }
+  if (/ECONNRESET|EPIPE|socket hang up|Unexpected|greeting/i.test(text))
+    return ConnectionErrorCode.PROTOCOL_ERROR;
+  return ConnectionErrorCode.UNKNOWN;
+}

@@ -1,0 +1,56 @@
+import { ImapFlow } from 'imapflow';
+import type { MailCredentials, ServerEndpoint } from '../transport-settings.ts';
+
+export interface ImapClientOptions {
+  /** Milliseconds until connecting (TCP, TLS, greeting) gives up. */
+  connectTimeoutMs?: number;
+}
+
+export function createImapClient(
+  endpoint: ServerEndpoint,
+  credentials: MailCredentials,
+  options: ImapClientOptions = {},
+): ImapFlow {
+  const timeout = options.connectTimeoutMs ?? 15_000;
+  return new ImapFlow({
+    host: endpoint.host,
+    port: endpoint.port,
+    secure: endpoint.security === 'ssl',
+    // imapflow upgrades opportunistically unless told; be explicit either way.
+    doSTARTTLS: endpoint.security === 'starttls',
+    auth: credentials.accessToken
+      ? { user: credentials.user, accessToken: credentials.accessToken }
+      : { user: credentials.user, pass: credentials.password ?? '' },
+    logger: false,
+    connectionTimeout: timeout,
+    greetingTimeout: timeout,
+    socketTimeout: 5 * 60_000,
+    disableAutoIdle: true,
+    tls: { servername: endpoint.host, minVersion: 'TLSv1.2' },
+  });
+}
+
+/**
+ * Connects, runs `work` and logs out. A failed connect is followed by close(): imapflow keeps the
+ * socket otherwise and the process never exits.
+ */
+export async function withImap<T>(
+  endpoint: ServerEndpoint,
+  credentials: MailCredentials,
+  work: (client: ImapFlow) => Promise<T>,
+  options: ImapClientOptions = {},
+): Promise<T> {
+  const client = createImapClient(endpoint, credentials, options);
+  client.on('error', () => undefined); // surfaced through the failing call instead
+  try {
+    await client.connect();
+  } catch (error) {
+    client.close();
+    throw error;
+  }
+  try {
+    return await work(client);
+  } finally {
+    await client.logout().catch(() => client.close());
+  }
+}
