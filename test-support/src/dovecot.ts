@@ -18,7 +18,7 @@ export interface Dovecot {
   lmtpPort: number;
   dir: string;
   users: DovecotUser[];
-  /** Adds a mailbox user while the server runs (passwd-file is re-read on each login). */
+  /** Adds a mailbox user while the server runs. */
   addUser(user: string, password: string): DovecotUser;
   stop(): Promise<void>;
   /** Starts again on the same ports and maildirs (after stop()). */
@@ -45,13 +45,15 @@ first_valid_uid = ${MAIL_UID}
 last_valid_uid = ${MAIL_UID}
 mail_plugins =
 imap_capability = +IDLE
+# One passwd-file per user: Dovecot re-reads a changed file only when its mtime or size differs,
+# which two quick additions to one shared file can fail to show.
 passdb {
   driver = passwd-file
-  args = scheme=PLAIN username_format=%u ${dir}/users
+  args = scheme=PLAIN username_format=%u ${dir}/passwd.d/%u
 }
 userdb {
   driver = passwd-file
-  args = username_format=%u ${dir}/users
+  args = username_format=%u ${dir}/passwd.d/%u
   default_fields = uid=${MAIL_UID} gid=${MAIL_UID} home=${dir}/mail/%u
 }
 namespace inbox {
@@ -123,18 +125,16 @@ export async function startDovecot(initialUsers: DovecotUser[] = []): Promise<Do
   const binary = dovecotBinary();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bt-dovecot-'));
   fs.chmodSync(dir, 0o755);
-  for (const sub of ['run', 'state', 'mail']) fs.mkdirSync(path.join(dir, sub));
+  for (const sub of ['run', 'state', 'mail', 'passwd.d']) fs.mkdirSync(path.join(dir, sub));
   fs.chownSync(path.join(dir, 'mail'), MAIL_UID, MAIL_UID);
   const [imapPort, lmtpPort] = [await freePort(), await freePort()];
   const configFile = path.join(dir, 'dovecot.conf');
   fs.writeFileSync(configFile, config(dir, imapPort, lmtpPort));
-  const usersFile = path.join(dir, 'users');
-  fs.writeFileSync(usersFile, '');
   const users: DovecotUser[] = [];
 
   const addUser = (user: string, password: string): DovecotUser => {
-    fs.appendFileSync(
-      usersFile,
+    fs.writeFileSync(
+      path.join(dir, 'passwd.d', user),
       `${user}:{PLAIN}${password}:${MAIL_UID}:${MAIL_UID}::${dir}/mail/${user}::\n`,
     );
     const home = path.join(dir, 'mail', user);

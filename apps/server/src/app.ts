@@ -15,6 +15,10 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { loadRootSecret, deriveKey } from './lib/secrets.ts';
 import { loggerOptions } from './lib/logger.ts';
+import { createAccountsRepository } from './modules/accounts/accounts.repository.ts';
+import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { createAccountsService } from './modules/accounts/accounts.service.ts';
+import { createSecretBox } from './lib/secret-box.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -60,6 +64,12 @@ export async function buildApp({
     loginWindowSeconds: config.LOGIN_WINDOW_SECONDS,
   });
 
+  const accounts = createAccountsService({
+    repo: createAccountsRepository(database.db),
+    secrets: createSecretBox(deriveKey(rootSecret, 'credentials-kek')),
+    connectTimeoutMs: config.MAIL_CONNECT_TIMEOUT_SECONDS * 1000,
+  });
+
   await registerSecurityHeaders(app);
   await app.register(requireUserPlugin, { verify: (token) => auth.authenticate(token) });
   await app.register(swagger, {
@@ -77,6 +87,7 @@ export async function buildApp({
     return { status: 'ok', database: database.kind };
   });
   await app.register(authRoutes, { prefix: '/api/auth', auth });
+  await app.register(accountsRoutes, { prefix: '/api', accounts });
 
   if (serveWeb) await registerWebApp(app, config.webDistDir);
   else {

@@ -1,3 +1,4 @@
 export * from './codes.ts';
 export * from './errors.ts';
 export * from './auth.ts';
+export * from './accounts.ts';

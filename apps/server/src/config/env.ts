@@ -22,6 +22,7 @@ const envObject = z.object({
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   RUN_JOBS: booleanString.default(true),
+  MAIL_CONNECT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(20),
   TRUST_PROXY: booleanString.default(false),
   WEB_DIST_DIR: z.string().min(1).optional(),
 });

@@ -1,0 +1,72 @@
+import { FieldErrorCode, type AccountInput } from '@brieftaube/shared';
+import { z } from 'zod';
+import type { TransportSecurity } from '../../db/schema/accounts.ts';
+import type { FieldErrors } from '../../lib/app-error.ts';
+import { presetForAddress } from '../../mail/presets.ts';
+import { defaultSecurity, DEFAULT_PORTS } from '../../mail/transport-settings.ts';
+
+const emailSchema = z.email();
+// RFC 1123 host names and IPv4 literals; no scheme, path or port.
+const HOST_PATTERN =
+  /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+const SECURITIES = new Set<TransportSecurity>(['ssl', 'starttls', 'none']);
+
+export interface NormalisedServerSettings {
+  emailAddress: string;
+  imap: { host: string; port: number; security: TransportSecurity };
+  smtp: { host: string; port: number; security: TransportSecurity };
+}
+
+function parsePort(value: unknown): number | undefined | null {
+  if (value === undefined || value === null || value === '') return undefined;
+  const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : NaN;
+  return Number.isInteger(n) && n >= 1 && n <= 65_535 ? n : null;
+}
+
+/**
+ * Validates account settings, filling gaps from the provider preset of the address domain and
+ * from the well-known ports. `existing` holds the stored values on update (spec §5: ports and
+ * password only change when sent).
+ */
+export function normaliseServerSettings(
+  input: AccountInput,
+  existing?: NormalisedServerSettings,
+): { settings?: NormalisedServerSettings; errors: FieldErrors } {
+  const errors: FieldErrors = {};
+  const add = (field: string, code: FieldErrorCode) => (errors[field] ??= []).push(code);
+
+  const emailAddress = (input.email_address ?? existing?.emailAddress ?? '').trim();
+  if (!emailAddress) add('email_address', FieldErrorCode.REQUIRED);
+  else if (!emailSchema.safeParse(emailAddress).success)
+    add('email_address', FieldErrorCode.EMAIL_INVALID);
+  const preset = emailAddress ? presetForAddress(emailAddress) : undefined;
+
+  const side = (kind: 'imap' | 'smtp') => {
+    const hostInput = input[`${kind}_server`]?.trim();
+    const host = (hostInput || existing?.[kind].host || preset?.[kind].host || '').toLowerCase();
+    if (!host) add(`${kind}_server`, FieldErrorCode.REQUIRED);
+    else if (!HOST_PATTERN.test(host)) add(`${kind}_server`, FieldErrorCode.HOST_INVALID);
+
+    const parsed = parsePort(input[`${kind}_port`]);
+    if (parsed === null) add(`${kind}_port`, FieldErrorCode.PORT_INVALID);
+    const presetMatches = preset && preset[kind].host === host;
+    const port =
+      parsed ?? existing?.[kind].port ?? (presetMatches ? preset[kind].port : DEFAULT_PORTS[kind]);
+
+    const securityInput = input[`${kind}_security`];
+    if (securityInput !== undefined && !SECURITIES.has(securityInput as TransportSecurity)) {
+      add(`${kind}_security`, FieldErrorCode.INVALID);
+    }
+    const security =
+      (securityInput as TransportSecurity | undefined) ??
+      (parsed === undefined ? existing?.[kind].security : undefined) ??
+      (presetMatches && preset[kind].port === port
+        ? preset[kind].security
+        : defaultSecurity(kind, port));
+    return { host, port, security };
+  };
+  const imap = side('imap');
+  const smtp = side('smtp');
+  if (Object.keys(errors).length > 0) return { errors };
+  return { settings: { emailAddress, imap, smtp }, errors };
+}

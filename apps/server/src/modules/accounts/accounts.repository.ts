@@ -1,0 +1,73 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { accounts } from '../../db/schema/index.ts';
+
+export type AccountRow = typeof accounts.$inferSelect;
+export type NewAccountRow = typeof accounts.$inferInsert;
+
+/** Every query is scoped to the owner: an id of another user behaves as if it did not exist. */
+export function createAccountsRepository(db: Db) {
+  return {
+    list(userId: string): Promise<AccountRow[]> {
+      return db
+        .select()
+        .from(accounts)
+        .where(eq(accounts.userId, userId))
+        .orderBy(asc(accounts.id));
+    },
+
+    async find(userId: string, id: number): Promise<AccountRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(accounts)
+        .where(and(eq(accounts.userId, userId), eq(accounts.id, id)))
+        .limit(1);
+      return row;
+    },
+
+    async emailTaken(userId: string, email: string, exceptId?: number): Promise<boolean> {
+      const rows = await db
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(
+          and(
+            eq(accounts.userId, userId),
+            sql`lower(${accounts.emailAddress}) = ${email.toLowerCase()}`,
+            exceptId === undefined ? undefined : sql`${accounts.id} <> ${exceptId}`,
+          ),
+        )
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    async insert(values: NewAccountRow): Promise<AccountRow> {
+      const [row] = await db.insert(accounts).values(values).returning();
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    },
+
+    async update(
+      userId: string,
+      id: number,
+      patch: Partial<NewAccountRow>,
+    ): Promise<AccountRow | undefined> {
+      const [row] = await db
+        .update(accounts)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(and(eq(accounts.userId, userId), eq(accounts.id, id)))
+        .returning();
+      return row;
+    },
+
+    /** Stored mail, folders and categories of the account go with it (ON DELETE CASCADE). */
+    async delete(userId: string, id: number): Promise<boolean> {
+      const rows = await db
+        .delete(accounts)
+        .where(and(eq(accounts.userId, userId), eq(accounts.id, id)))
+        .returning({ id: accounts.id });
+      return rows.length === 1;
+    },
+  };
+}
+
+export type AccountsRepository = ReturnType<typeof createAccountsRepository>;

@@ -1,0 +1,146 @@
+import {
+  accountInputSchema,
+  accountSchema,
+  apiErrorSchema,
+  connectionTestResultSchema,
+  folderSettingsSchema,
+  providerPresetSchema,
+} from '@brieftaube/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { providerPresets } from '../../mail/presets.ts';
+import type { AccountsService } from './accounts.service.ts';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const security = [{ bearerAuth: [] }];
+
+export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }> = async (
+  app,
+  { accounts },
+) => {
+  app.addHook('preHandler', app.requireUser);
+
+  app.get(
+    '/accounts/',
+    {
+      schema: {
+        tags: ['accounts'],
+        security,
+        response: { 200: z.array(accountSchema), ...errors },
+      },
+    },
+    (request) => accounts.list(request.userId),
+  );
+
+  app.get(
+    '/accounts/presets/',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Server settings of common providers',
+        security,
+        response: { 200: z.array(providerPresetSchema) },
+      },
+    },
+    () => providerPresets,
+  );
+
+  app.post(
+    '/accounts/',
+    {
+      schema: {
+        tags: ['accounts'],
+        security,
+        body: accountInputSchema,
+        response: { 201: accountSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await accounts.create(request.userId, request.body)),
+  );
+
+  app.get(
+    '/accounts/:id/',
+    {
+      schema: {
+        tags: ['accounts'],
+        security,
+        params: idParams,
+        response: { 200: accountSchema, ...errors },
+      },
+    },
+    (request) => accounts.get(request.userId, request.params.id),
+  );
+
+  app.patch(
+    '/accounts/:id/',
+    {
+      schema: {
+        tags: ['accounts'],
+        security,
+        params: idParams,
+        body: accountInputSchema,
+        response: { 200: accountSchema, ...errors },
+      },
+    },
+    (request) => accounts.update(request.userId, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/accounts/:id/',
+    {
+      schema: {
+        tags: ['accounts'],
+        security,
+        params: idParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await accounts.remove(request.userId, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/accounts/:id/test_connection/',
+    {
+      schema: {
+        tags: ['accounts'],
+        security,
+        params: idParams,
+        response: { 200: connectionTestResultSchema, ...errors },
+      },
+    },
+    (request) => accounts.testStored(request.userId, request.params.id),
+  );
+
+  app.post(
+    '/actions/test-connection/',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Test IMAP and SMTP settings before saving them',
+        security,
+        body: accountInputSchema,
+        response: { 200: connectionTestResultSchema, ...errors },
+      },
+    },
+    (request) => accounts.testUnsaved(request.body),
+  );
+
+  app.patch(
+    '/accounts/:id/folder_settings/',
+    {
+      schema: {
+        tags: ['accounts'],
+        security,
+        params: idParams,
+        body: folderSettingsSchema,
+        response: { 200: z.object({ folder_settings: folderSettingsSchema }), ...errors },
+      },
+    },
+    (request) => accounts.updateFolderSettings(request.userId, request.params.id, request.body),
+  );
+};

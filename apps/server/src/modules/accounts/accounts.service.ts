@@ -1,0 +1,172 @@
+import {
+  ErrorCode,
+  FieldErrorCode,
+  type Account,
+  type AccountInput,
+  type ConnectionTestResult,
+} from '@brieftaube/shared';
+import { AppError } from '../../lib/app-error.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
+import { providerFor } from '../../mail/presets.ts';
+import { testMailConnection } from '../../mail/test-connection.ts';
+import type { MailCredentials } from '../../mail/transport-settings.ts';
+import { normaliseServerSettings, type NormalisedServerSettings } from './account-input.ts';
+import type { AccountRow, AccountsRepository } from './accounts.repository.ts';
+
+export interface AccountsServiceDeps {
+  repo: AccountsRepository;
+  secrets: SecretBox;
+  connectTimeoutMs?: number;
+}
+
+const REDACTED = '••••••••';
+
+function settingsOf(row: AccountRow): NormalisedServerSettings {
+  return {
+    emailAddress: row.emailAddress,
+    imap: { host: row.imapServer, port: row.imapPort, security: row.imapSecurity },
+    smtp: { host: row.smtpServer, port: row.smtpPort, security: row.smtpSecurity },
+  };
+}
+
+export function toAccountDto(row: AccountRow, counts = { total: 0, unread: 0 }): Account {
+  return {
+    id: row.id,
+    email_address: row.emailAddress,
+    display_name: row.displayName,
+    provider: row.provider,
+    imap_server: row.imapServer,
+    imap_port: row.imapPort,
+    imap_security: row.imapSecurity,
+    smtp_server: row.smtpServer,
+    smtp_port: row.smtpPort,
+    smtp_security: row.smtpSecurity,
+    username: row.username,
+    has_password: row.passwordSealed !== null,
+    access_token: row.accessTokenSealed ? REDACTED : null,
+    refresh_token: row.refreshTokenSealed ? REDACTED : null,
+    token_expiry: row.tokenExpiry?.toISOString() ?? null,
+    total_emails: counts.total,
+    unread_emails: counts.unread,
+    last_sync_at: row.lastSyncAt?.toISOString() ?? null,
+    last_sync_error: row.lastSyncError,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export function createAccountsService(deps: AccountsServiceDeps) {
+  const { repo, secrets } = deps;
+
+  async function requireAccount(userId: string, id: number): Promise<AccountRow> {
+    const row = await repo.find(userId, id);
+    if (!row) throw AppError.notFound('Account');
+    return row;
+  }
+
+  /** The credentials to log in with; secrets are opened only here, right before use. */
+  function credentialsOf(row: AccountRow): MailCredentials {
+    return {
+      user: row.username || row.emailAddress,
+      password: row.passwordSealed ? secrets.open(row.passwordSealed) : undefined,
+      accessToken: row.accessTokenSealed ? secrets.open(row.accessTokenSealed) : undefined,
+    };
+  }
+
+  return {
+    requireAccount,
+    credentialsOf,
+
+    async list(userId: string): Promise<Account[]> {
+      return (await repo.list(userId)).map((row) => toAccountDto(row));
+    },
+
+    async get(userId: string, id: number): Promise<Account> {
+      return toAccountDto(await requireAccount(userId, id));
+    },
+
+    async create(userId: string, input: AccountInput): Promise<Account> {
+      const { settings, errors } = normaliseServerSettings(input);
+      if (!input.password) errors.password = [FieldErrorCode.REQUIRED];
+      if (settings && (await repo.emailTaken(userId, settings.emailAddress))) {
+        errors.email_address = [FieldErrorCode.ACCOUNT_EXISTS];
+      }
+      if (!settings || Object.keys(errors).length > 0) throw AppError.validation(errors);
+      const row = await repo.insert({
+        userId,
+        emailAddress: settings.emailAddress,
+        displayName: input.display_name?.trim() || null,
+        provider: providerFor(settings.emailAddress, settings.imap.host),
+        imapServer: settings.imap.host,
+        imapPort: settings.imap.port,
+        imapSecurity: settings.imap.security,
+        smtpServer: settings.smtp.host,
+        smtpPort: settings.smtp.port,
+        smtpSecurity: settings.smtp.security,
+        username: input.username?.trim() || null,
+        passwordSealed: secrets.seal(input.password!),
+      });
+      return toAccountDto(row);
+    },
+
+    async update(userId: string, id: number, input: AccountInput): Promise<Account> {
+      const current = await requireAccount(userId, id);
+      const { settings, errors } = normaliseServerSettings(input, settingsOf(current));
+      if (settings && (await repo.emailTaken(userId, settings.emailAddress, id))) {
+        errors.email_address = [FieldErrorCode.ACCOUNT_EXISTS];
+      }
+      if (!settings || Object.keys(errors).length > 0) throw AppError.validation(errors);
+      const row = await repo.update(userId, id, {
+        emailAddress: settings.emailAddress,
+        ...(input.display_name !== undefined
+          ? { displayName: input.display_name?.trim() || null }
+          : {}),
+        provider: providerFor(settings.emailAddress, settings.imap.host),
+        imapServer: settings.imap.host,
+        imapPort: settings.imap.port,
+        imapSecurity: settings.imap.security,
+        smtpServer: settings.smtp.host,
+        smtpPort: settings.smtp.port,
+        smtpSecurity: settings.smtp.security,
+        ...(input.username !== undefined ? { username: input.username?.trim() || null } : {}),
+        // Spec §5: a blank password means "keep the stored one".
+        ...(input.password?.trim() ? { passwordSealed: secrets.seal(input.password) } : {}),
+      });
+      if (!row) throw AppError.notFound('Account');
+      return toAccountDto(row);
+    },
+
+    async remove(userId: string, id: number): Promise<void> {
+      if (!(await repo.delete(userId, id))) throw AppError.notFound('Account');
+    },
+
+    async testStored(userId: string, id: number): Promise<ConnectionTestResult> {
+      const row = await requireAccount(userId, id);
+      const s = settingsOf(row);
+      return testMailConnection(s.imap, s.smtp, credentialsOf(row), deps.connectTimeoutMs);
+    },
+
+    /** Tests settings before they are saved (the setup form's "Verbindung testen"). */
+    async testUnsaved(input: AccountInput): Promise<ConnectionTestResult> {
+      const { settings, errors } = normaliseServerSettings(input);
+      if (!input.password) errors.password = [FieldErrorCode.REQUIRED];
+      if (!settings || Object.keys(errors).length > 0) throw AppError.validation(errors);
+      const user = input.username?.trim() || settings.emailAddress;
+      return testMailConnection(
+        settings.imap,
+        settings.smtp,
+        { user, password: input.password },
+        deps.connectTimeoutMs,
+      );
+    },
+
+    async updateFolderSettings(userId: string, id: number, patch: Record<string, unknown>) {
+      const current = await requireAccount(userId, id);
+      const merged = { ...current.folderSettings, ...patch };
+      const row = await repo.update(userId, id, { folderSettings: merged });
+      if (!row) throw new AppError(ErrorCode.NOT_FOUND, 'Account not found');
+      return { folder_settings: row.folderSettings };
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -1,0 +1,243 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerApiUser, type ApiUser } from '@brieftaube/test-support/api-user.ts';
+import { startDovecot, type Dovecot } from '@brieftaube/test-support/dovecot.ts';
+import { startSmtpServer, type TestSmtpServer } from '@brieftaube/test-support/smtp-server.ts';
+import {
+  DATABASE_KINDS,
+  queryRows,
+  startTestApp,
+  type TestApp,
+} from '@brieftaube/test-support/test-app.ts';
+
+interface AccountJson {
+  id: number;
+  email_address: string;
+  provider: string;
+  imap_server: string;
+  imap_port: number;
+  imap_security: string;
+  smtp_server: string;
+  smtp_port: number;
+  smtp_security: string;
+  has_password: boolean;
+}
+
+describe.each(DATABASE_KINDS)('accounts API on %s', (kind) => {
+  let t: TestApp;
+  let dovecot: Dovecot;
+  let smtp: TestSmtpServer;
+  let owner: ApiUser;
+  let stranger: ApiUser;
+  let mailbox = 0;
+
+  beforeAll(async () => {
+    [t, dovecot, smtp] = await Promise.all([
+      startTestApp(kind, { MAIL_CONNECT_TIMEOUT_SECONDS: '5' }),
+      startDovecot(),
+      startSmtpServer(),
+    ]);
+    owner = await registerApiUser(t.app, 'besitzer');
+    stranger = await registerApiUser(t.app, 'fremder');
+  });
+  afterAll(async () => {
+    await Promise.all([t?.close(), dovecot?.stop(), smtp?.close()]);
+  });
+
+  /** A real mailbox on the test servers and the account settings that reach it. */
+  function newMailbox(password = 'Postfach-Passwort-1') {
+    mailbox += 1;
+    const address = `konto${mailbox}@beispiel.de`;
+    dovecot.addUser(address, password);
+    smtp.addUser(address, password);
+    return {
+      email_address: address,
+      imap_server: '127.0.0.1',
+      imap_port: dovecot.imapPort,
+      imap_security: 'none',
+      smtp_server: '127.0.0.1',
+      smtp_port: smtp.port,
+      smtp_security: 'none',
+      password,
+    };
+  }
+  const create = async (user: ApiUser, payload: object) =>
+    user.request({ method: 'POST', url: '/api/accounts/', payload });
+
+  it('creates an account, never returns the password and stores it only sealed', async () => {
+    const settings = newMailbox();
+    const res = await create(owner, settings);
+    expect(res.statusCode).toBe(201);
+    const account = res.json<AccountJson>();
+    expect(account).toMatchObject({
+      email_address: settings.email_address,
+      provider: 'imap',
+      imap_server: '127.0.0.1',
+      imap_port: dovecot.imapPort,
+      has_password: true,
+    });
+    expect(res.body).not.toContain(settings.password);
+    const [row] = await queryRows<{ password_sealed: string }>(
+      t.database.db,
+      sql`SELECT password_sealed FROM accounts WHERE id = ${account.id}`,
+    );
+    expect(row.password_sealed).toMatch(/^v1\./);
+    expect(row.password_sealed).not.toContain(settings.password);
+
+    const list = await owner.request({ method: 'GET', url: '/api/accounts/' });
+    expect(list.json<AccountJson[]>().map((a) => a.id)).toContain(account.id);
+  });
+
+  it('fills Gmail from the preset (spec §5: IMAP 993, SMTP 587) and knows Microsoft', async () => {
+    const gmail = await create(owner, {
+      email_address: 'max.mustermann@gmail.com',
+      password: 'app-passwort',
+    });
+    expect(gmail.json<AccountJson>()).toMatchObject({
+      provider: 'google',
+      imap_server: 'imap.gmail.com',
+      imap_port: 993,
+      imap_security: 'ssl',
+      smtp_server: 'smtp.gmail.com',
+      smtp_port: 587,
+      smtp_security: 'starttls',
+    });
+    const outlook = await create(owner, {
+      email_address: 'erika@firma.de',
+      imap_server: 'outlook.office365.com',
+      smtp_server: 'smtp.office365.com',
+      password: 'x',
+    });
+    expect(outlook.json<AccountJson>()).toMatchObject({
+      provider: 'microsoft',
+      imap_port: 993,
+      smtp_port: 587,
+    });
+  });
+
+  it('names every faulty field', async () => {
+    const res = await create(owner, {
+      email_address: 'kein-at',
+      imap_server: 'imap.x.de/pfad',
+      imap_port: 70000,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ error: { fields: Record<string, string[]> } }>().error.fields).toEqual({
+      email_address: ['EMAIL_INVALID'],
+      imap_server: ['HOST_INVALID'],
+      imap_port: ['PORT_INVALID'],
+      smtp_server: ['REQUIRED'],
+      password: ['REQUIRED'],
+    });
+  });
+
+  it('refuses the same address twice for one user', async () => {
+    const settings = newMailbox();
+    expect((await create(owner, settings)).statusCode).toBe(201);
+    const again = await create(owner, {
+      ...settings,
+      email_address: settings.email_address.toUpperCase(),
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json<{ error: { fields: Record<string, string[]> } }>().error.fields).toEqual({
+      email_address: ['ACCOUNT_EXISTS'],
+    });
+  });
+
+  it('tests the stored account; a blank password keeps it, a new one replaces it; ports stay unless sent', async () => {
+    const settings = newMailbox();
+    const { id } = (await create(owner, settings)).json<AccountJson>();
+    const test = () =>
+      owner.request({ method: 'POST', url: `/api/accounts/${id}/test_connection/` });
+    expect((await test()).json()).toMatchObject({
+      success: true,
+      imap: { success: true },
+      smtp: { success: true },
+    });
+
+    const blank = await owner.request({
+      method: 'PATCH',
+      url: `/api/accounts/${id}/`,
+      payload: { password: '', display_name: 'Büro' },
+    });
+    expect(blank.statusCode).toBe(200);
+    expect(blank.json<AccountJson>().imap_port).toBe(dovecot.imapPort);
+    expect((await test()).json()).toMatchObject({ success: true });
+
+    await owner.request({
+      method: 'PATCH',
+      url: `/api/accounts/${id}/`,
+      payload: { password: 'falsches-passwort' },
+    });
+    const failed = (await test()).json<{
+      success: boolean;
+      imap: { error_code: string };
+      smtp: { error_code: string };
+    }>();
+    expect(failed.success).toBe(false);
+    expect(failed.imap.error_code).toBe('AUTH_FAILED');
+    expect(failed.smtp.error_code).toBe('AUTH_FAILED');
+  });
+
+  it('tests unsaved settings', async () => {
+    const settings = newMailbox();
+    const ok = await owner.request({
+      method: 'POST',
+      url: '/api/actions/test-connection/',
+      payload: settings,
+    });
+    expect(ok.json(), ok.body).toMatchObject({ success: true });
+    const wrong = await owner.request({
+      method: 'POST',
+      url: '/api/actions/test-connection/',
+      payload: { ...settings, smtp_port: dovecot.imapPort },
+    });
+    expect(wrong.json()).toMatchObject({
+      success: false,
+      imap: { success: true },
+      smtp: { success: false },
+    });
+  });
+
+  it('merges folder settings', async () => {
+    const { id } = (await create(owner, newMailbox())).json<AccountJson>();
+    const url = `/api/accounts/${id}/folder_settings/`;
+    await owner.request({ method: 'PATCH', url, payload: { hidden: ['Junk'] } });
+    const res = await owner.request({
+      method: 'PATCH',
+      url,
+      payload: { sync_interval_minutes: 5 },
+    });
+    expect(res.json()).toEqual({ folder_settings: { hidden: ['Junk'], sync_interval_minutes: 5 } });
+  });
+
+  it("answers 404 to every call on another user's account and lists only one's own", async () => {
+    const { id } = (await create(owner, newMailbox())).json<AccountJson>();
+    const calls = [
+      { method: 'GET', url: `/api/accounts/${id}/` },
+      { method: 'PATCH', url: `/api/accounts/${id}/`, payload: { display_name: 'Übernommen' } },
+      { method: 'POST', url: `/api/accounts/${id}/test_connection/` },
+      { method: 'PATCH', url: `/api/accounts/${id}/folder_settings/`, payload: { a: 1 } },
+      { method: 'DELETE', url: `/api/accounts/${id}/` },
+    ] as const;
+    for (const call of calls) expect((await stranger.request(call)).statusCode).toBe(404);
+    expect((await stranger.request({ method: 'GET', url: '/api/accounts/' })).json()).toEqual([]);
+    expect((await owner.request({ method: 'GET', url: `/api/accounts/${id}/` })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('deletes an account', async () => {
+    const { id } = (await create(owner, newMailbox())).json<AccountJson>();
+    expect(
+      (await owner.request({ method: 'DELETE', url: `/api/accounts/${id}/` })).statusCode,
+    ).toBe(204);
+    expect((await owner.request({ method: 'GET', url: `/api/accounts/${id}/` })).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('requires a signed-in user', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/accounts/' })).statusCode).toBe(401);
+  });
+});
