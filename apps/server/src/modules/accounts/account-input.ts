@@ -19,7 +19,8 @@ export interface NormalisedServerSettings {
 
 function parsePort(value: unknown): number | undefined | null {
   if (value === undefined || value === null || value === '') return undefined;
-  const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : NaN;
+  const n =
+    typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : NaN;
   return Number.isInteger(n) && n >= 1 && n <= 65_535 ? n : null;
 }
 
