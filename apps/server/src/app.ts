@@ -19,6 +19,9 @@ import { createAccountsRepository } from './modules/accounts/accounts.repository
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createSecretBox } from './lib/secret-box.ts';
+import { createFoldersRepository } from './modules/folders/folders.repository.ts';
+import { foldersRoutes } from './modules/folders/folders.routes.ts';
+import { createFoldersService } from './modules/folders/folders.service.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -70,6 +73,12 @@ export async function buildApp({
     connectTimeoutMs: config.MAIL_CONNECT_TIMEOUT_SECONDS * 1000,
   });
 
+  const folders = createFoldersService({
+    repo: createFoldersRepository(database.db),
+    accounts,
+    connectTimeoutMs: config.MAIL_CONNECT_TIMEOUT_SECONDS * 1000,
+  });
+
   await registerSecurityHeaders(app);
   await app.register(requireUserPlugin, { verify: (token) => auth.authenticate(token) });
   await app.register(swagger, {
@@ -88,6 +97,7 @@ export async function buildApp({
   });
   await app.register(authRoutes, { prefix: '/api/auth', auth });
   await app.register(accountsRoutes, { prefix: '/api', accounts });
+  await app.register(foldersRoutes, { prefix: '/api', folders });
 
   if (serveWeb) await registerWebApp(app, config.webDistDir);
   else {

@@ -2,3 +2,4 @@ export * from './codes.ts';
 export * from './errors.ts';
 export * from './auth.ts';
 export * from './accounts.ts';
+export * from './folders.ts';

@@ -1,2 +1,3 @@
 export * from './users.ts';
 export * from './accounts.ts';
+export * from './folders.ts';

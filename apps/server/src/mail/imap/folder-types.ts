@@ -1,0 +1,105 @@
+import type { FolderType } from '../../db/schema/folders.ts';
+
+// Names that mark a folder's role where the server announces no SPECIAL-USE flag (RFC 6154).
+// German and English names of the common clients and providers, compared case-insensitively on
+// the last path segment.
+const NAMES: Record<Exclude<FolderType, 'inbox' | 'custom' | 'other'>, string[]> = {
+  sent: [
+    'sent',
+    'sent items',
+    'sent messages',
+    'sent mail',
+    'gesendet',
+    'gesendete objekte',
+    'gesendete elemente',
+    'gesendete nachrichten',
+    'postausgang',
+  ],
+  drafts: ['drafts', 'draft', 'entwürfe', 'entwurf'],
+  trash: [
+    'trash',
+    'deleted',
+    'deleted items',
+    'deleted messages',
+    'bin',
+    'papierkorb',
+    'gelöschte objekte',
+    'gelöschte elemente',
+    'gelöscht',
+  ],
+  spam: [
+    'junk',
+    'spam',
+    'junk e-mail',
+    'junk-e-mail',
+    'junk email',
+    'bulk mail',
+    'unerwünscht',
+    'werbung',
+  ],
+  archive: ['archive', 'archiv', 'archives'],
+};
+
+const SPECIAL_USE: Record<string, FolderType> = {
+  '\\Inbox': 'inbox',
+  '\\Sent': 'sent',
+  '\\Drafts': 'drafts',
+  '\\Trash': 'trash',
+  '\\Junk': 'spam',
+  '\\Archive': 'archive',
+};
+
+// Virtual views that duplicate other folders (Gmail's "All Mail", "Starred", "Important"):
+// shown, but not synced by default, or every message would be stored twice.
+const VIRTUAL = new Set(['\\All', '\\Flagged', '\\Important']);
+
+export interface FolderClassification {
+  type: FolderType;
+  syncEnabled: boolean;
+}
+
+export function classifyFolder(entry: {
+  path: string;
+  name: string;
+  specialUse?: string | undefined;
+  flags: Set<string>;
+}): FolderClassification {
+  if (entry.path.toUpperCase() === 'INBOX') return { type: 'inbox', syncEnabled: true };
+  if (entry.flags.has('\\Noselect') || entry.flags.has('\\NonExistent'))
+    return { type: 'other', syncEnabled: false };
+  const special =
+    entry.specialUse ?? [...entry.flags].find((f) => f in SPECIAL_USE || VIRTUAL.has(f));
+  if (special && VIRTUAL.has(special)) return { type: 'other', syncEnabled: false };
+  if (special && SPECIAL_USE[special]) return { type: SPECIAL_USE[special], syncEnabled: true };
+  const name = entry.name.trim().toLowerCase();
+  for (const [type, names] of Object.entries(NAMES)) {
+    if (names.includes(name)) return { type: type as FolderType, syncEnabled: true };
+  }
+  return { type: 'custom', syncEnabled: true };
+}
+
+const GERMAN_NAMES: Partial<Record<FolderType, string>> = {
+  inbox: 'Posteingang',
+  sent: 'Gesendet',
+  drafts: 'Entwürfe',
+  archive: 'Archiv',
+  spam: 'Spam',
+  trash: 'Papierkorb',
+};
+
+/** What the user sees: the German name of a system folder, otherwise the folder's own name. */
+export function displayNameFor(type: FolderType, name: string): string {
+  return GERMAN_NAMES[type] ?? name;
+}
+
+/** Spec §2: inbox, sent, drafts, archive, spam, trash, custom, other; then by name. */
+export const FOLDER_TYPE_ORDER: FolderType[] = [
+  'inbox',
+  'sent',
+  'drafts',
+  'archive',
+  'spam',
+  'trash',
+  'custom',
+  'other',
+];

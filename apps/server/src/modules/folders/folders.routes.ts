@@ -1,0 +1,237 @@
+import {
+  apiErrorSchema,
+  folderCreateSchema,
+  folderNodeSchema,
+  folderPatchSchema,
+  folderSchema,
+  folderStatisticsSchema,
+  folderSyncResultSchema,
+  folderTypeSchema,
+} from '@brieftaube/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { FoldersService } from './folders.service.ts';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  404: apiErrorSchema,
+  502: apiErrorSchema,
+};
+const security = [{ bearerAuth: [] }];
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** Spec §7: list values arrive comma-joined; empty values are ignored. */
+const commaSeparated = z
+  .string()
+  .optional()
+  .transform((value) =>
+    (value ?? '')
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean),
+  );
+
+const listQuery = z.object({
+  account_id: commaSeparated.pipe(z.array(z.string().regex(/^\d+$/).transform(Number))),
+  folder_type: commaSeparated.pipe(z.array(folderTypeSchema)),
+  name: z.string().optional(),
+  parent: z.string().optional(),
+  sync_enabled: z.enum(['true', 'false', '']).optional(),
+});
+const accountQuery = z.object({ account_id: z.coerce.number().int().positive() });
+const optionalAccountQuery = z.object({
+  account_id: z
+    .string()
+    .optional()
+    .transform((v) => (v ? Number(v) : undefined))
+    .pipe(z.number().int().positive().optional()),
+});
+
+export const foldersRoutes: FastifyPluginAsyncZod<{ folders: FoldersService }> = async (
+  app,
+  { folders },
+) => {
+  app.addHook('preHandler', app.requireUser);
+
+  app.get(
+    '/folders/',
+    {
+      schema: {
+        tags: ['folders'],
+        security,
+        querystring: listQuery,
+        response: { 200: z.array(folderSchema), ...errors },
+      },
+    },
+    (request) => {
+      const q = request.query;
+      return folders.list(request.userId, {
+        accountIds: q.account_id,
+        types: q.folder_type,
+        ...(q.name ? { nameContains: q.name } : {}),
+        ...(q.parent ? { parentId: q.parent === 'null' ? null : Number(q.parent) } : {}),
+        ...(q.sync_enabled ? { syncEnabled: q.sync_enabled === 'true' } : {}),
+      });
+    },
+  );
+
+  app.get(
+    '/folders/tree/',
+    {
+      schema: {
+        tags: ['folders'],
+        security,
+        querystring: optionalAccountQuery,
+        response: { 200: z.array(folderNodeSchema), ...errors },
+      },
+    },
+    (request) => folders.tree(request.userId, request.query.account_id),
+  );
+
+  app.get(
+    '/folders/statistics/',
+    {
+      schema: {
+        tags: ['folders'],
+        security,
+        querystring: optionalAccountQuery,
+        response: { 200: folderStatisticsSchema, ...errors },
+      },
+    },
+    (request) => folders.statistics(request.userId, request.query.account_id),
+  );
+
+  app.post(
+    '/folders/sync_account_folders/',
+    {
+      schema: {
+        tags: ['folders'],
+        summary:
+          "Mirror the server's folder list; cleanup_empty also drops vanished folders that still hold mail",
+        security,
+        body: z.object({
+          account_id: z.coerce.number().int().positive(),
+          cleanup_empty: z.boolean().optional(),
+        }),
+        response: { 200: folderSyncResultSchema, ...errors },
+      },
+    },
+    (request) =>
+      folders.syncAccountFolders(
+        request.userId,
+        request.body.account_id,
+        request.body.cleanup_empty ?? false,
+      ),
+  );
+
+  app.post(
+    '/folders/update_all_counts/',
+    {
+      schema: {
+        tags: ['folders'],
+        security,
+        body: accountQuery,
+        response: { 200: z.array(folderSchema), ...errors },
+      },
+    },
+    (request) => folders.updateAllCounts(request.userId, request.body.account_id),
+  );
+
+  app.post(
+    '/folders/',
+    {
+      schema: {
+        tags: ['folders'],
+        security,
+        body: folderCreateSchema,
+        response: { 201: folderSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const b = request.body;
+      const folder = await folders.create(request.userId, {
+        ...((b.account ?? b.account_id) ? { accountId: b.account ?? b.account_id } : {}),
+        ...(b.name !== undefined ? { name: b.name } : {}),
+        ...(b.parent !== undefined ? { parentId: b.parent } : {}),
+      });
+      return reply.code(201).send(folder);
+    },
+  );
+
+  app.get(
+    '/folders/:id/',
+    {
+      schema: {
+        tags: ['folders'],
+        security,
+        params: idParams,
+        response: { 200: folderSchema, ...errors },
+      },
+    },
+    (request) => folders.get(request.userId, request.params.id),
+  );
+
+  app.patch(
+    '/folders/:id/',
+    {
+      schema: {
+        tags: ['folders'],
+        security,
+        params: idParams,
+        body: folderPatchSchema,
+        response: { 200: folderSchema, ...errors },
+      },
+    },
+    (request) => folders.update(request.userId, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/folders/:id/',
+    {
+      schema: {
+        tags: ['folders'],
+        security,
+        params: idParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await folders.remove(request.userId, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/folders/:id/update_counts/',
+    {
+      schema: {
+        tags: ['folders'],
+        security,
+        params: idParams,
+        response: { 200: folderSchema, ...errors },
+      },
+    },
+    (request) => folders.updateCounts(request.userId, request.params.id),
+  );
+
+  app.get(
+    '/accounts/:id/folders/',
+    {
+      schema: {
+        tags: ['accounts'],
+        security,
+        params: idParams,
+        response: { 200: z.array(folderSchema), ...errors },
+      },
+    },
+    async (request) => {
+      return folders
+        .list(request.userId, { accountIds: [request.params.id] })
+        .then(async (list) => {
+          if (list.length === 0) await folders.tree(request.userId, request.params.id); // 404 for a foreign account
+          return list;
+        });
+    },
+  );
+};

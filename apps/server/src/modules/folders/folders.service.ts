@@ -1,0 +1,292 @@
+import { ErrorCode, FieldErrorCode, type Folder, type FolderNode } from '@brieftaube/shared';
+import type { ImapFlow } from 'imapflow';
+import { AppError } from '../../lib/app-error.ts';
+import { classifyConnectionError } from '../../mail/connection-errors.ts';
+import { classifyFolder } from '../../mail/imap/folder-types.ts';
+import { withImap } from '../../mail/imap/imap-client.ts';
+import type { AccountRow } from '../accounts/accounts.repository.ts';
+import type { AccountsService } from '../accounts/accounts.service.ts';
+import { buildFolderTree, compareFolders, toFolderDto } from './folder-dto.ts';
+import type { FolderFilter, FolderRow, FoldersRepository } from './folders.repository.ts';
+
+export interface FoldersServiceDeps {
+  repo: FoldersRepository;
+  accounts: AccountsService;
+  connectTimeoutMs?: number;
+}
+
+const statusQuery = {
+  messages: true,
+  unseen: true,
+  uidNext: true,
+  uidValidity: true,
+  highestModseq: true,
+} as const;
+interface FolderStatus {
+  messages?: number;
+  unseen?: number;
+  uidValidity?: bigint;
+}
+
+/** STATUS answers false for a mailbox the server would not report on; treat that as empty. */
+async function statusOf(client: ImapFlow, path: string): Promise<FolderStatus> {
+  const status = await client.status(path, statusQuery);
+  return status === false ? {} : status;
+}
+
+const PROTECTED = new Set(['inbox', 'sent', 'drafts', 'trash', 'spam', 'archive']);
+
+export function createFoldersService(deps: FoldersServiceDeps) {
+  const { repo, accounts } = deps;
+
+  /** Runs IMAP work for an account; connection failures become one German-mappable code. */
+  async function onServer<T>(
+    account: AccountRow,
+    work: (client: ImapFlow) => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await withImap(
+        { host: account.imapServer, port: account.imapPort, security: account.imapSecurity },
+        accounts.credentialsOf(account),
+        work,
+        deps.connectTimeoutMs ? { connectTimeoutMs: deps.connectTimeoutMs } : {},
+      );
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      const code = classifyConnectionError(error);
+      throw new AppError(ErrorCode.MAIL_SERVER_UNAVAILABLE, `Mail server error (${code})`, {
+        server: [code as never],
+      });
+    }
+  }
+
+  async function requireFolder(userId: string, id: number): Promise<FolderRow> {
+    const row = await repo.find(userId, id);
+    if (!row) throw AppError.notFound('Folder');
+    return row;
+  }
+
+  return {
+    requireFolder,
+
+    async list(userId: string, filter: FolderFilter): Promise<Folder[]> {
+      return (await repo.list(userId, filter))
+        .map(toFolderDto)
+        .sort((a, b) => a.account - b.account || compareFolders(a, b));
+    },
+
+    async tree(userId: string, accountId?: number): Promise<FolderNode[]> {
+      if (accountId !== undefined) await accounts.requireAccount(userId, accountId);
+      return buildFolderTree(
+        await repo.list(userId, accountId === undefined ? {} : { accountIds: [accountId] }),
+      );
+    },
+
+    async get(userId: string, id: number): Promise<Folder> {
+      return toFolderDto(await requireFolder(userId, id));
+    },
+
+    /**
+     * Mirrors the server's folder list: SPECIAL-USE flags (RFC 6154) or well-known names decide the
+     * type; STATUS counts come with the list (LIST-STATUS, RFC 5819, where the server has it).
+     * Folders gone from the server are removed when they hold nothing, or always with cleanupEmpty.
+     */
+    async syncAccountFolders(userId: string, accountId: number, cleanupEmpty = false) {
+      const account = await accounts.requireAccount(userId, accountId);
+      const listed = await onServer(account, (client) => client.list({ statusQuery }));
+      const existing = new Map(
+        (await repo.list(userId, { accountIds: [accountId] })).map((f) => [f.path, f]),
+      );
+      const byPath = new Map<string, FolderRow>();
+      let created = 0;
+      let updated = 0;
+      // Parents before children, so every parent id is known when its children arrive.
+      listed.sort(
+        (a, b) => a.path.split(a.delimiter || '/').length - b.path.split(b.delimiter || '/').length,
+      );
+      for (const entry of listed) {
+        const { type, syncEnabled } = classifyFolder({
+          path: entry.path,
+          name: entry.name,
+          specialUse: entry.specialUse,
+          flags: entry.flags,
+        });
+        const values = {
+          name: entry.path.toUpperCase() === 'INBOX' ? 'INBOX' : entry.name,
+          delimiter: entry.delimiter || null,
+          parentId: entry.parentPath ? (byPath.get(entry.parentPath)?.id ?? null) : null,
+          folderType: type,
+          specialUse: entry.specialUse ?? null,
+          flags: [...entry.flags],
+          selectable: !entry.flags.has('\\Noselect') && !entry.flags.has('\\NonExistent'),
+          subscribed: entry.subscribed ?? true,
+          ...(entry.status
+            ? {
+                totalEmails: entry.status.messages ?? 0,
+                unreadEmails: entry.status.unseen ?? 0,
+                uidNext: entry.status.uidNext === undefined ? null : BigInt(entry.status.uidNext),
+              }
+            : {}),
+        };
+        const known = existing.get(entry.path);
+        const row = known
+          ? await repo.update(known.id, values)
+          : await repo.insert({ ...values, userId, accountId, path: entry.path, syncEnabled });
+        if (known) updated += 1;
+        else created += 1;
+        byPath.set(entry.path, row);
+      }
+      const gone = [...existing.values()].filter(
+        (f) => !byPath.has(f.path) && (cleanupEmpty || f.totalEmails === 0),
+      );
+      await repo.delete(gone.map((f) => f.id));
+      const folders = [...byPath.values()].map(toFolderDto).sort(compareFolders);
+      return { created, updated, deleted: gone.length, folders };
+    },
+
+    async create(
+      userId: string,
+      input: { accountId?: number; name?: string; parentId?: number | null },
+    ): Promise<Folder> {
+      const name = input.name?.trim() ?? '';
+      const errors: Record<string, FieldErrorCode[]> = {};
+      if (!input.accountId && !input.parentId) errors.account = [FieldErrorCode.REQUIRED];
+      if (!name) errors.name = [FieldErrorCode.REQUIRED];
+      if (Object.keys(errors).length) throw AppError.validation(errors);
+      const parent = input.parentId ? await requireFolder(userId, input.parentId) : undefined;
+      const accountId = parent?.accountId ?? input.accountId!;
+      const account = await accounts.requireAccount(userId, accountId);
+      const delimiter =
+        parent?.delimiter ?? (await repo.findByPath(accountId, 'INBOX'))?.delimiter ?? '/';
+      if (name.includes(delimiter) || /[\r\n\0*%]/.test(name))
+        throw AppError.validation({ name: [FieldErrorCode.FOLDER_NAME_INVALID] });
+      const path = parent ? `${parent.path}${delimiter}${name}` : name;
+      if (await repo.findByPath(accountId, path))
+        throw AppError.validation({ name: [FieldErrorCode.FOLDER_EXISTS] });
+      const status = await onServer(account, async (client) => {
+        await client.mailboxCreate(path);
+        await client.mailboxSubscribe(path).catch(() => undefined);
+        return statusOf(client, path);
+      });
+      const row = await repo.insert({
+        userId,
+        accountId,
+        parentId: parent?.id ?? null,
+        path,
+        name,
+        delimiter,
+        folderType: 'custom',
+        uidValidity: status.uidValidity ?? null,
+        totalEmails: status.messages ?? 0,
+        unreadEmails: status.unseen ?? 0,
+      });
+      return toFolderDto(row);
+    },
+
+    async update(
+      userId: string,
+      id: number,
+      patch: { name?: string; sync_enabled?: boolean },
+    ): Promise<Folder> {
+      let folder = await requireFolder(userId, id);
+      if (patch.name !== undefined && patch.name.trim() !== folder.name) {
+        const name = patch.name.trim();
+        if (PROTECTED.has(folder.folderType))
+          throw AppError.validation({ name: [FieldErrorCode.FOLDER_PROTECTED] });
+        const delimiter = folder.delimiter ?? '/';
+        if (!name || name.includes(delimiter))
+          throw AppError.validation({ name: [FieldErrorCode.FOLDER_NAME_INVALID] });
+        const cut = folder.path.lastIndexOf(delimiter);
+        const newPath = cut === -1 ? name : `${folder.path.slice(0, cut + 1)}${name}`;
+        if (await repo.findByPath(folder.accountId, newPath))
+          throw AppError.validation({ name: [FieldErrorCode.FOLDER_EXISTS] });
+        const account = await accounts.requireAccount(userId, folder.accountId);
+        await onServer(account, (client) => client.mailboxRename(folder.path, newPath));
+        await repo.renamePrefix(
+          folder.accountId,
+          `${folder.path}${delimiter}`,
+          `${newPath}${delimiter}`,
+        );
+        folder = await repo.update(folder.id, { path: newPath, name });
+      }
+      if (patch.sync_enabled !== undefined)
+        folder = await repo.update(folder.id, { syncEnabled: patch.sync_enabled });
+      return toFolderDto(folder);
+    },
+
+    async remove(userId: string, id: number): Promise<void> {
+      const folder = await requireFolder(userId, id);
+      if (PROTECTED.has(folder.folderType))
+        throw AppError.validation({ folder: [FieldErrorCode.FOLDER_PROTECTED] });
+      const account = await accounts.requireAccount(userId, folder.accountId);
+      await onServer(account, (client) => client.mailboxDelete(folder.path));
+      await repo.delete([folder.id]);
+    },
+
+    async updateCounts(userId: string, id: number): Promise<Folder> {
+      const folder = await requireFolder(userId, id);
+      const account = await accounts.requireAccount(userId, folder.accountId);
+      const status = await onServer(account, (client) => statusOf(client, folder.path));
+      return toFolderDto(
+        await repo.update(folder.id, {
+          totalEmails: status.messages ?? 0,
+          unreadEmails: status.unseen ?? 0,
+        }),
+      );
+    },
+
+    async updateAllCounts(userId: string, accountId: number): Promise<Folder[]> {
+      const account = await accounts.requireAccount(userId, accountId);
+      const rows = (await repo.list(userId, { accountIds: [accountId] })).filter(
+        (f) => f.selectable,
+      );
+      const statuses = await onServer(account, async (client) => {
+        const result = new Map<number, FolderStatus>();
+        for (const row of rows) result.set(row.id, await statusOf(client, row.path));
+        return result;
+      });
+      const updatedRows: FolderRow[] = [];
+      for (const row of rows) {
+        const status = statuses.get(row.id)!;
+        updatedRows.push(
+          await repo.update(row.id, {
+            totalEmails: status.messages ?? 0,
+            unreadEmails: status.unseen ?? 0,
+          }),
+        );
+      }
+      return updatedRows.map(toFolderDto).sort(compareFolders);
+    },
+
+    async statistics(userId: string, accountId?: number) {
+      if (accountId !== undefined) await accounts.requireAccount(userId, accountId);
+      const rows = await repo.list(
+        userId,
+        accountId === undefined ? {} : { accountIds: [accountId] },
+      );
+      const byType: Record<
+        string,
+        { folders: number; total_emails: number; unread_emails: number }
+      > = {};
+      for (const row of rows) {
+        const entry = (byType[row.folderType] ??= {
+          folders: 0,
+          total_emails: 0,
+          unread_emails: 0,
+        });
+        entry.folders += 1;
+        entry.total_emails += row.totalEmails;
+        entry.unread_emails += row.unreadEmails;
+      }
+      const counted = rows.filter((r) => r.folderType !== 'other');
+      return {
+        total_folders: rows.length,
+        total_emails: counted.reduce((sum, r) => sum + r.totalEmails, 0),
+        unread_emails: counted.reduce((sum, r) => sum + r.unreadEmails, 0),
+        by_type: byType,
+      };
+    },
+  };
+}
+
+export type FoldersService = ReturnType<typeof createFoldersService>;

@@ -1,0 +1,301 @@
+import { ImapFlow } from 'imapflow';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerApiUser, type ApiUser } from '@brieftaube/test-support/api-user.ts';
+import { startDovecot, type Dovecot } from '@brieftaube/test-support/dovecot.ts';
+import { startSmtpServer, type TestSmtpServer } from '@brieftaube/test-support/smtp-server.ts';
+import { DATABASE_KINDS, startTestApp, type TestApp } from '@brieftaube/test-support/test-app.ts';
+
+interface FolderJson {
+  id: number;
+  account: number;
+  parent: number | null;
+  name: string;
+  display_name: string;
+  path: string;
+  folder_type: string;
+  total_emails: number;
+  unread_emails: number;
+  sync_enabled: boolean;
+  children?: FolderJson[];
+}
+
+describe.each(DATABASE_KINDS)('folders API on %s', (kind) => {
+  let t: TestApp;
+  let dovecot: Dovecot;
+  let smtp: TestSmtpServer;
+  let owner: ApiUser;
+  let stranger: ApiUser;
+  let n = 0;
+
+  beforeAll(async () => {
+    [t, dovecot, smtp] = await Promise.all([
+      startTestApp(kind, { MAIL_CONNECT_TIMEOUT_SECONDS: '3' }),
+      startDovecot(),
+      startSmtpServer(),
+    ]);
+    owner = await registerApiUser(t.app, 'ordner');
+    stranger = await registerApiUser(t.app, 'fremd');
+  });
+  afterAll(async () => {
+    await Promise.all([t?.close(), dovecot?.stop(), smtp?.close()]);
+  });
+
+  async function newAccount() {
+    n += 1;
+    const address = `ordner${n}@beispiel.de`;
+    dovecot.addUser(address, 'pw');
+    smtp.addUser(address, 'pw');
+    const res = await owner.request({
+      method: 'POST',
+      url: '/api/accounts/',
+      payload: {
+        email_address: address,
+        imap_server: '127.0.0.1',
+        imap_port: dovecot.imapPort,
+        imap_security: 'none',
+        smtp_server: '127.0.0.1',
+        smtp_port: smtp.port,
+        smtp_security: 'none',
+        password: 'pw',
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    return { id: res.json<{ id: number }>().id, address };
+  }
+
+  async function imap(address: string) {
+    const client = new ImapFlow({
+      host: '127.0.0.1',
+      port: dovecot.imapPort,
+      secure: false,
+      doSTARTTLS: false,
+      auth: { user: address, pass: 'pw' },
+      logger: false,
+    });
+    await client.connect();
+    return client;
+  }
+
+  const sync = (accountId: number, cleanup = false) =>
+    owner.request({
+      method: 'POST',
+      url: '/api/folders/sync_account_folders/',
+      payload: { account_id: accountId, cleanup_empty: cleanup },
+    });
+
+  it('mirrors special-use folders with German names, and recognises German folder names without flags', async () => {
+    const { id, address } = await newAccount();
+    const client = await imap(address);
+    for (const path of ['Gesendete Objekte', 'Papierkorb-Alt', 'Projekte', 'Projekte/Kunde Müller'])
+      await client.mailboxCreate(path);
+    await client.logout();
+
+    const res = await sync(id);
+    expect(res.statusCode).toBe(200);
+    const result = res.json<{ created: number; folders: FolderJson[] }>();
+    expect(result.created).toBe(10);
+    const byPath = new Map(result.folders.map((f) => [f.path, f]));
+    expect(byPath.get('INBOX')).toMatchObject({
+      folder_type: 'inbox',
+      display_name: 'Posteingang',
+    });
+    expect(byPath.get('Sent')).toMatchObject({ folder_type: 'sent', display_name: 'Gesendet' });
+    expect(byPath.get('Drafts')).toMatchObject({ folder_type: 'drafts', display_name: 'Entwürfe' });
+    expect(byPath.get('Junk')).toMatchObject({ folder_type: 'spam', display_name: 'Spam' });
+    expect(byPath.get('Trash')).toMatchObject({ folder_type: 'trash', display_name: 'Papierkorb' });
+    expect(byPath.get('Archive')).toMatchObject({ folder_type: 'archive', display_name: 'Archiv' });
+    expect(byPath.get('Gesendete Objekte')).toMatchObject({ folder_type: 'sent' });
+    expect(byPath.get('Papierkorb-Alt')).toMatchObject({ folder_type: 'custom' });
+    const child = byPath.get('Projekte/Kunde Müller')!;
+    expect(child).toMatchObject({
+      name: 'Kunde Müller',
+      folder_type: 'custom',
+      parent: byPath.get('Projekte')!.id,
+    });
+    // Spec §2 order: inbox, sent, drafts, archive, spam, trash, custom, other.
+    expect(result.folders.map((f) => f.folder_type).slice(0, 7)).toEqual([
+      'inbox',
+      'sent',
+      'sent',
+      'drafts',
+      'archive',
+      'spam',
+      'trash',
+    ]);
+
+    const again = (await sync(id)).json<{ created: number; updated: number }>();
+    expect(again).toMatchObject({ created: 0, updated: 10 });
+  });
+
+  it('creates nested folders on the server in modified UTF-7 and nests counts in the tree', async () => {
+    const { id, address } = await newAccount();
+    await sync(id);
+    const parent = await owner.request({
+      method: 'POST',
+      url: '/api/folders/',
+      payload: { account: id, name: 'Reisen' },
+    });
+    expect(parent.statusCode).toBe(201);
+    const child = await owner.request({
+      method: 'POST',
+      url: '/api/folders/',
+      payload: { parent: parent.json<FolderJson>().id, name: 'Österreich & Schweiz' },
+    });
+    expect(child.statusCode).toBe(201);
+    expect(child.json<FolderJson>().path).toBe('Reisen/Österreich & Schweiz');
+
+    const client = await imap(address);
+    const listed = await client.list();
+    expect(listed.find((m) => m.path === 'Reisen/Österreich & Schweiz')?.pathAsListed).toBe(
+      'Reisen/&ANY-sterreich &- Schweiz',
+    );
+    await client.append('Reisen/Österreich & Schweiz', 'Subject: Wien\r\n\r\nHallo', []);
+    await client.append('Reisen/Österreich & Schweiz', 'Subject: Zürich\r\n\r\nGrüezi', ['\\Seen']);
+    await client.append('Reisen', 'Subject: Plan\r\n\r\nPlan', []);
+    await client.logout();
+
+    const counts = await owner.request({
+      method: 'POST',
+      url: '/api/folders/update_all_counts/',
+      payload: { account_id: id },
+    });
+    expect(counts.statusCode).toBe(200);
+    const tree = (
+      await owner.request({ method: 'GET', url: `/api/folders/tree/?account_id=${id}` })
+    ).json<FolderJson[]>();
+    const reisen = tree.find((f) => f.path === 'Reisen')!;
+    expect(reisen).toMatchObject({ total_emails: 3, unread_emails: 2 });
+    expect(reisen.children).toHaveLength(1);
+    expect(reisen.children![0]).toMatchObject({
+      name: 'Österreich & Schweiz',
+      total_emails: 2,
+      unread_emails: 1,
+    });
+    expect(tree[0]!.folder_type).toBe('inbox');
+
+    const single = await owner.request({
+      method: 'POST',
+      url: `/api/folders/${child.json<FolderJson>().id}/update_counts/`,
+    });
+    expect(single.json<FolderJson>()).toMatchObject({ total_emails: 2, unread_emails: 1 });
+
+    const duplicate = await owner.request({
+      method: 'POST',
+      url: '/api/folders/',
+      payload: { account: id, name: 'Reisen' },
+    });
+    expect(duplicate.json<{ error: { fields: Record<string, string[]> } }>().error.fields).toEqual({
+      name: ['FOLDER_EXISTS'],
+    });
+  });
+
+  it('renames a folder with its children and deletes folders, but never system folders', async () => {
+    const { id, address } = await newAccount();
+    await sync(id);
+    const top = (
+      await owner.request({
+        method: 'POST',
+        url: '/api/folders/',
+        payload: { account: id, name: 'Alt' },
+      })
+    ).json<FolderJson>();
+    const sub = (
+      await owner.request({
+        method: 'POST',
+        url: '/api/folders/',
+        payload: { parent: top.id, name: 'Unter' },
+      })
+    ).json<FolderJson>();
+    const renamed = await owner.request({
+      method: 'PATCH',
+      url: `/api/folders/${top.id}/`,
+      payload: { name: 'Neu' },
+    });
+    expect(renamed.json<FolderJson>().path).toBe('Neu');
+    expect(
+      (await owner.request({ method: 'GET', url: `/api/folders/${sub.id}/` })).json<FolderJson>()
+        .path,
+    ).toBe('Neu/Unter');
+
+    expect(
+      (await owner.request({ method: 'DELETE', url: `/api/folders/${sub.id}/` })).statusCode,
+    ).toBe(204);
+    const client = await imap(address);
+    const paths = (await client.list()).map((m) => m.path);
+    await client.logout();
+    expect(paths).toContain('Neu');
+    expect(paths).not.toContain('Neu/Unter');
+    expect(paths).not.toContain('Alt');
+
+    const inbox = (
+      await owner.request({
+        method: 'GET',
+        url: `/api/folders/?account_id=${id}&folder_type=inbox`,
+      })
+    ).json<FolderJson[]>()[0]!;
+    const refused = await owner.request({ method: 'DELETE', url: `/api/folders/${inbox.id}/` });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ error: { fields: Record<string, string[]> } }>().error.fields).toEqual({
+      folder: ['FOLDER_PROTECTED'],
+    });
+  });
+
+  it('filters with comma-joined lists and ignores empty values', async () => {
+    const { id } = await newAccount();
+    await sync(id);
+    const res = await owner.request({
+      method: 'GET',
+      url: `/api/folders/?account_id=${id},,&folder_type=inbox,,sent,&name=`,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<FolderJson[]>().map((f) => f.folder_type)).toEqual(['inbox', 'sent']);
+    const stats = (
+      await owner.request({ method: 'GET', url: `/api/folders/statistics/?account_id=${id}` })
+    ).json<{ total_folders: number }>();
+    expect(stats.total_folders).toBe(6);
+    const viaAccount = await owner.request({ method: 'GET', url: `/api/accounts/${id}/folders/` });
+    expect(viaAccount.json<FolderJson[]>()).toHaveLength(6);
+  });
+
+  it("answers 404 for another user's folders and accounts", async () => {
+    const { id } = await newAccount();
+    const folders = (await sync(id)).json<{ folders: FolderJson[] }>().folders;
+    const folderId = folders.find(
+      (f) => f.folder_type === 'custom' || f.folder_type === 'archive',
+    )!.id;
+    const calls = [
+      { method: 'GET', url: `/api/folders/${folderId}/` },
+      { method: 'PATCH', url: `/api/folders/${folderId}/`, payload: { name: 'x' } },
+      { method: 'DELETE', url: `/api/folders/${folderId}/` },
+      { method: 'POST', url: `/api/folders/${folderId}/update_counts/` },
+      { method: 'POST', url: '/api/folders/', payload: { parent: folderId, name: 'x' } },
+      { method: 'POST', url: '/api/folders/sync_account_folders/', payload: { account_id: id } },
+      { method: 'POST', url: '/api/folders/update_all_counts/', payload: { account_id: id } },
+      { method: 'GET', url: `/api/folders/tree/?account_id=${id}` },
+      { method: 'GET', url: `/api/folders/statistics/?account_id=${id}` },
+      { method: 'GET', url: `/api/accounts/${id}/folders/` },
+    ] as const;
+    for (const call of calls)
+      expect((await stranger.request(call)).statusCode, `${call.method} ${call.url}`).toBe(404);
+    expect(
+      (await stranger.request({ method: 'GET', url: `/api/folders/?account_id=${id}` })).json(),
+    ).toEqual([]);
+  });
+
+  it('reports an unreachable mail server as 502 with a code', async () => {
+    const { id } = await newAccount();
+    await owner.request({
+      method: 'PATCH',
+      url: `/api/accounts/${id}/`,
+      payload: { imap_port: 1 },
+    });
+    const res = await sync(id);
+    expect(res.statusCode).toBe(502);
+    expect(
+      res.json<{ error: { code: string; fields: Record<string, string[]> } }>().error,
+    ).toMatchObject({
+      code: 'MAIL_SERVER_UNAVAILABLE',
+      fields: { server: ['CONNECTION_REFUSED'] },
+    });
+  });
+});
