@@ -6,6 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '@brieftaube/server/app';
 import { loadConfig, type Config } from '@brieftaube/server/config/env.ts';
 import { openDatabase, type DatabaseHandle, type Db } from '@brieftaube/server/db/client.ts';
+import { startJobQueue, type JobQueue } from '@brieftaube/server/jobs/job-queue.ts';
+import { createLogger } from '@brieftaube/server/lib/logger.ts';
+import { createServices } from '@brieftaube/server/services.ts';
 import { createTestPostgresDatabase } from './postgres.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -26,7 +29,7 @@ export interface TestApp {
 export async function startTestApp(
   kind: DatabaseKind,
   env: Record<string, string> = {},
-  options: { serveWeb?: boolean; logStream?: NodeJS.WritableStream } = {},
+  options: { serveWeb?: boolean; logStream?: NodeJS.WritableStream; jobs?: boolean } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bt-test-'));
   const pgDb = kind === 'postgres' ? await createTestPostgresDatabase() : undefined;
@@ -38,18 +41,25 @@ export async function startTestApp(
     ...env,
   });
   const database = await openDatabase(config, { memory: true });
+  const services = createServices(config, database);
   const app = await buildApp({
     config,
     database,
+    services,
     serveWeb: options.serveWeb ?? false,
     ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   await app.ready();
+  // Jobs run in this process, as with `npm start` on a laptop.
+  const queue: JobQueue | undefined = options.jobs
+    ? await startJobQueue(database, { logger: createLogger('silent'), work: true, services })
+    : undefined;
   return {
     app,
     config,
     database,
     async close() {
+      await queue?.stop();
       await app.close();
       await database.close();
       await pgDb?.drop();

@@ -13,20 +13,12 @@ import { installErrorHandler } from './http/error-handler.ts';
 import { requireUserPlugin } from './http/require-user.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
-import { loadRootSecret, deriveKey } from './lib/secrets.ts';
 import { loggerOptions } from './lib/logger.ts';
-import { createAccountsRepository } from './modules/accounts/accounts.repository.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
-import { createAccountsService } from './modules/accounts/accounts.service.ts';
-import { createSecretBox } from './lib/secret-box.ts';
-import { createFoldersRepository } from './modules/folders/folders.repository.ts';
 import { foldersRoutes } from './modules/folders/folders.routes.ts';
-import { createFoldersService } from './modules/folders/folders.service.ts';
-import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
-import { createAuthService } from './modules/auth/auth.service.ts';
-import { createRateLimiter } from './modules/auth/rate-limiter.ts';
-import { createAccessTokenSigner } from './modules/auth/tokens.ts';
+import { tasksRoutes } from './modules/tasks/tasks.routes.ts';
+import { createServices, type Services } from './services.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -35,6 +27,8 @@ export interface BuildAppOptions {
   serveWeb?: boolean;
   /** Where log lines go (stdout by default); tests read them to prove what is never logged. */
   logStream?: NodeJS.WritableStream;
+  /** Shared with the job runner of the same process; built here when not given. */
+  services?: Services;
 }
 
 /** The HTTP application; used by main.ts and by tests, never listening by itself. */
@@ -43,6 +37,7 @@ export async function buildApp({
   database,
   serveWeb = true,
   logStream,
+  services,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { ...loggerOptions(config.LOG_LEVEL), ...(logStream ? { stream: logStream } : {}) },
@@ -53,31 +48,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
 
-  const rootSecret = loadRootSecret(config);
-  const signer = createAccessTokenSigner(
-    deriveKey(rootSecret, 'jwt-access'),
-    config.ACCESS_TOKEN_TTL_SECONDS,
-  );
-  const auth = createAuthService({
-    repo: createAuthRepository(database.db),
-    limiter: createRateLimiter(database.db),
-    signer,
-    refreshTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
-    loginMaxAttempts: config.LOGIN_MAX_ATTEMPTS,
-    loginWindowSeconds: config.LOGIN_WINDOW_SECONDS,
-  });
-
-  const accounts = createAccountsService({
-    repo: createAccountsRepository(database.db),
-    secrets: createSecretBox(deriveKey(rootSecret, 'credentials-kek')),
-    connectTimeoutMs: config.MAIL_CONNECT_TIMEOUT_SECONDS * 1000,
-  });
-
-  const folders = createFoldersService({
-    repo: createFoldersRepository(database.db),
-    accounts,
-    connectTimeoutMs: config.MAIL_CONNECT_TIMEOUT_SECONDS * 1000,
-  });
+  const { auth, accounts, folders, tasks } = services ?? createServices(config, database);
 
   await registerSecurityHeaders(app);
   await app.register(requireUserPlugin, { verify: (token) => auth.authenticate(token) });
@@ -98,6 +69,7 @@ export async function buildApp({
   await app.register(authRoutes, { prefix: '/api/auth', auth });
   await app.register(accountsRoutes, { prefix: '/api', accounts });
   await app.register(foldersRoutes, { prefix: '/api', folders });
+  await app.register(tasksRoutes, { prefix: '/api', tasks });
 
   if (serveWeb) await registerWebApp(app, config.webDistDir);
   else {

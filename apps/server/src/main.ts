@@ -1,8 +1,8 @@
 import { buildApp } from './app.ts';
 import { startProcess } from './process.ts';
 
-await startProcess('api', async ({ config, database, logger, onShutdown }) => {
-  const app = await buildApp({ config, database });
+await startProcess('api', async ({ config, database, services, logger, onShutdown }) => {
+  const app = await buildApp({ config, database, services });
   onShutdown(() => app.close());
   await app.listen({ host: config.HOST, port: config.PORT });
   logger.info(

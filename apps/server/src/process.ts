@@ -3,10 +3,12 @@ import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { startJobQueue, type JobQueue } from './jobs/job-queue.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
+import { createServices, type Services } from './services.ts';
 
 export interface ProcessContext {
   config: Config;
   database: DatabaseHandle;
+  services: Services;
   logger: Logger;
   onShutdown: (step: () => Promise<unknown>) => void;
 }
@@ -67,7 +69,8 @@ export async function startProcess(
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await run({ config, database, logger, onShutdown: (step) => shutdownSteps.push(step) });
+  const services = createServices(config, database, logger);
+  await run({ config, database, services, logger, onShutdown: (step) => shutdownSteps.push(step) });
   // The job runner starts after the API listens: the first request need not wait for it.
   running.jobs = await startJobQueue(database, {
     logger,

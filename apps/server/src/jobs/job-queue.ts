@@ -1,6 +1,8 @@
 import type { PgBoss } from 'pg-boss';
 import type { DatabaseHandle } from '../db/client.ts';
 import type { Logger } from '../lib/logger.ts';
+import type { Services } from '../services.ts';
+import { registerFetchJob } from './fetch-emails.job.ts';
 import { registerMaintenanceJobs } from './maintenance.job.ts';
 
 export interface JobQueue {
@@ -14,7 +16,7 @@ export interface JobQueue {
  */
 export async function startJobQueue(
   database: DatabaseHandle,
-  options: { logger: Logger; work: boolean },
+  options: { logger: Logger; work: boolean; services?: Services },
 ): Promise<JobQueue> {
   const { PgBoss, fromPglite } = await import('pg-boss');
   const boss =
@@ -23,6 +25,10 @@ export async function startJobQueue(
       : new PgBoss({ connectionString: database.connectionString, schema: 'pgboss', max: 4 });
   boss.on('error', (error) => options.logger.error({ err: error }, 'job queue error'));
   await boss.start();
-  if (options.work) await registerMaintenanceJobs(boss, database, options.logger);
+  if (options.work) {
+    await registerMaintenanceJobs(boss, database, options.logger);
+    if (options.services) await registerFetchJob(boss, options.services.tasks);
+  }
+  options.services?.jobs.attach(boss);
   return { boss, stop: () => boss.stop({ graceful: true, timeout: 10_000 }) };
 }

@@ -1,3 +1,4 @@
 export * from './users.ts';
 export * from './accounts.ts';
 export * from './folders.ts';
+export * from './emails.ts';

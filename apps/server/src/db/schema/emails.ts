@@ -1,0 +1,127 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.ts';
+import { folders } from './folders.ts';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+export interface AddressEntry {
+  name: string;
+  address: string;
+}
+
+export interface AttachmentMeta {
+  /** IMAP body part number (BODYSTRUCTURE), for download on demand. */
+  part: string;
+  filename: string;
+  contentType: string;
+  size: number;
+  contentId: string | null;
+  inline: boolean;
+}
+
+export type BodyStatus = 'pending' | 'ok' | 'failed';
+
+export const emails = pgTable(
+  'emails',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id').notNull(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    folderId: integer('folder_id')
+      .notNull()
+      .references(() => folders.id, { onDelete: 'cascade' }),
+    uid: bigint('uid', { mode: 'number' }).notNull(),
+    messageId: text('message_id'),
+    inReplyTo: text('in_reply_to'),
+    references: text('references')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    threadId: text('thread_id'),
+    subject: text('subject').notNull().default(''),
+    fromName: text('from_name').notNull().default(''),
+    fromAddress: text('from_address').notNull().default(''),
+    toAddresses: jsonb('to_addresses').$type<AddressEntry[]>().notNull().default([]),
+    ccAddresses: jsonb('cc_addresses').$type<AddressEntry[]>().notNull().default([]),
+    bccAddresses: jsonb('bcc_addresses').$type<AddressEntry[]>().notNull().default([]),
+    replyTo: jsonb('reply_to').$type<AddressEntry[]>().notNull().default([]),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    size: integer('size').notNull().default(0),
+    flags: text('flags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    isRead: boolean('is_read').notNull().default(false),
+    isFlagged: boolean('is_flagged').notNull().default(false),
+    isAnswered: boolean('is_answered').notNull().default(false),
+    isDraft: boolean('is_draft').notNull().default(false),
+    hasAttachments: boolean('has_attachments').notNull().default(false),
+    modseq: bigint('modseq', { mode: 'bigint' }),
+    preview: text('preview').notNull().default(''),
+    bodyStatus: text('body_status').$type<BodyStatus>().notNull().default('pending'),
+    bodyText: text('body_text'),
+    bodyHtml: text('body_html'),
+    /** The mail's own words: quoted replies and the signature cut off, for search and the AI. */
+    searchText: text('search_text'),
+    attachments: jsonb('attachments').$type<AttachmentMeta[]>().notNull().default([]),
+    parseError: text('parse_error'),
+    categoryId: integer('category_id'),
+    categorySource: text('category_source').$type<'user' | 'ai'>(),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('german', coalesce(subject, '')), 'A') || setweight(to_tsvector('german', coalesce(from_name, '') || ' ' || coalesce(from_address, '')), 'B') || setweight(to_tsvector('german', coalesce(search_text, '')), 'C')`,
+    ),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('emails_folder_uid_idx').on(t.folderId, t.uid),
+    index('emails_user_received_idx').on(t.userId, t.receivedAt.desc(), t.id.desc()),
+    index('emails_folder_received_idx').on(t.folderId, t.receivedAt.desc(), t.id.desc()),
+    index('emails_account_idx').on(t.accountId),
+    index('emails_message_id_idx').on(t.userId, t.messageId),
+    index('emails_thread_idx').on(t.userId, t.threadId),
+    index('emails_unread_idx')
+      .on(t.userId, t.receivedAt.desc())
+      .where(sql`NOT is_read`),
+    index('emails_pending_body_idx')
+      .on(t.folderId)
+      .where(sql`body_status = 'pending'`),
+    index('emails_category_idx').on(t.categoryId),
+    index('emails_search_idx').using('gin', t.searchVector),
+  ],
+);
+
+/** Background work with the app's own progress record (pg-boss has no progress field). */
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    accountId: integer('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    accountEmail: text('account_email'),
+    taskType: text('task_type').notNull(),
+    status: text('status').notNull().default('PENDING'),
+    percent: integer('percent').notNull().default(0),
+    message: text('message').notNull().default('Task wird gestartet...'),
+    result: jsonb('result'),
+    jobId: text('job_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('tasks_user_idx').on(t.userId, t.createdAt.desc())],
+);

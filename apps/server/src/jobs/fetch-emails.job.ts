@@ -1,0 +1,18 @@
+import type { PgBoss } from 'pg-boss';
+import { z } from 'zod';
+import { FETCH_QUEUE, type TasksService } from '../modules/tasks/tasks.service.ts';
+
+const payload = z.object({ taskId: z.uuid() });
+
+export async function registerFetchJob(boss: PgBoss, tasks: TasksService): Promise<void> {
+  await boss.createQueue(FETCH_QUEUE);
+  // Two fetches at a time per worker process: mail servers limit parallel connections per user.
+  await boss.work(
+    FETCH_QUEUE,
+    { localConcurrency: 2, pollingIntervalSeconds: 0.5 },
+    async ([job]) => {
+      if (!job) return;
+      await tasks.runFetch(payload.parse(job.data).taskId);
+    },
+  );
+}

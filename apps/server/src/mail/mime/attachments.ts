@@ -1,0 +1,48 @@
+import type { MessageStructureObject } from 'imapflow';
+import type { AttachmentMeta } from '../../db/schema/emails.ts';
+
+/** Attachments named by BODYSTRUCTURE, with their part numbers for download on demand. */
+export function attachmentsFrom(structure: MessageStructureObject | undefined): AttachmentMeta[] {
+  const found: AttachmentMeta[] = [];
+  const visit = (node: MessageStructureObject, depth: number) => {
+    if (depth > 50) return; // hostile nesting
+    if (node.childNodes?.length) {
+      node.childNodes.forEach((child) => visit(child, depth + 1));
+      return;
+    }
+    const type = (node.type ?? 'application/octet-stream').toLowerCase();
+    const filename = node.dispositionParameters?.filename ?? node.parameters?.name;
+    const isAttachment =
+      node.disposition === 'attachment' || (!!filename && !type.startsWith('text/'));
+    if (!isAttachment || !node.part) return;
+    found.push({
+      part: node.part,
+      filename: filename ?? `anhang-${node.part}`,
+      contentType: type,
+      size: node.size ?? 0,
+      contentId: node.id ? node.id.replace(/^<|>$/g, '') : null,
+      inline:
+        node.disposition === 'inline' ||
+        (!!node.id && type.startsWith('image/') && node.disposition !== 'attachment'),
+    });
+  };
+  if (structure) visit(structure, 0);
+  return found;
+}
+
+/** The parts that hold the readable text, for huge mail whose full source is not fetched. */
+export function textParts(
+  structure: MessageStructureObject | undefined,
+): { part: string; type: string }[] {
+  const parts: { part: string; type: string }[] = [];
+  const visit = (node: MessageStructureObject, depth: number) => {
+    if (depth > 50) return;
+    if (node.childNodes?.length) return node.childNodes.forEach((child) => visit(child, depth + 1));
+    const type = (node.type ?? '').toLowerCase();
+    if ((type === 'text/plain' || type === 'text/html') && node.disposition !== 'attachment') {
+      parts.push({ part: node.part ?? '1', type });
+    }
+  };
+  if (structure) visit(structure, 0);
+  return parts;
+}

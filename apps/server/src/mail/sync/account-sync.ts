@@ -1,0 +1,94 @@
+import { FOLDER_TYPE_ORDER, displayNameFor } from '../imap/folder-types.ts';
+import { withImap } from '../imap/imap-client.ts';
+import type { AccountsService } from '../../modules/accounts/accounts.service.ts';
+import type { EmailSyncRepository } from '../../modules/emails/email-sync.repository.ts';
+import type { FoldersRepository } from '../../modules/folders/folders.repository.ts';
+import type { FoldersService } from '../../modules/folders/folders.service.ts';
+import { syncFolder, type FolderSyncResult } from './folder-sync.ts';
+
+export interface AccountSyncDeps {
+  accounts: AccountsService;
+  folders: FoldersService;
+  foldersRepo: FoldersRepository;
+  emailSync: EmailSyncRepository;
+  connectTimeoutMs?: number;
+}
+
+export interface AccountSyncProgress {
+  percent: number;
+  message: string;
+}
+
+export interface AccountSyncResult {
+  new_emails: number;
+  deleted_emails: number;
+  changed_flags: number;
+  failed_bodies: number;
+  folders: number;
+}
+
+const nf = new Intl.NumberFormat('de-DE');
+
+/**
+ * One fetch of an account: the folder list first, then every synced folder, inbox first.
+ * Progress messages are German because the task cards show them as they are (spec §4).
+ */
+export async function syncAccount(
+  deps: AccountSyncDeps,
+  userId: string,
+  accountId: number,
+  options: {
+    onProgress?: (p: AccountSyncProgress) => Promise<void>;
+    isCancelled?: () => Promise<boolean>;
+  } = {},
+): Promise<AccountSyncResult> {
+  await options.onProgress?.({ percent: 2, message: 'Ordner werden abgeglichen …' });
+  await deps.folders.syncAccountFolders(userId, accountId);
+  const account = await deps.accounts.requireAccount(userId, accountId);
+  const folders = (await deps.foldersRepo.list(userId, { accountIds: [accountId] }))
+    .filter((f) => f.selectable && f.syncEnabled)
+    .sort(
+      (a, b) => FOLDER_TYPE_ORDER.indexOf(a.folderType) - FOLDER_TYPE_ORDER.indexOf(b.folderType),
+    );
+  const total: AccountSyncResult = {
+    new_emails: 0,
+    deleted_emails: 0,
+    changed_flags: 0,
+    failed_bodies: 0,
+    folders: folders.length,
+  };
+
+  await withImap(
+    { host: account.imapServer, port: account.imapPort, security: account.imapSecurity },
+    deps.accounts.credentialsOf(account),
+    async (client) => {
+      for (const [index, folder] of folders.entries()) {
+        const name = displayNameFor(folder.folderType, folder.name);
+        const base = 5 + (index / folders.length) * 95;
+        const share = 95 / folders.length;
+        const result: FolderSyncResult = await syncFolder(client, deps.emailSync, folder, {
+          ...(options.isCancelled ? { isCancelled: options.isCancelled } : {}),
+          onProgress: async ({ phase, done, total: count }) => {
+            const within =
+              phase === 'headers'
+                ? (count ? done / count : 1) * 0.5
+                : 0.5 + Math.min(0.5, done / Math.max(done, 1) / 2);
+            await options.onProgress?.({
+              percent: Math.min(99, Math.round(base + share * within)),
+              message:
+                phase === 'headers'
+                  ? `${name}: ${nf.format(done)} von ${nf.format(count)} neuen E-Mails geladen`
+                  : `${name}: Inhalte werden geladen (${nf.format(done)})`,
+            });
+          },
+        });
+        total.new_emails += result.newMessages;
+        total.deleted_emails += result.deleted;
+        total.changed_flags += result.flagsChanged;
+        total.failed_bodies += result.failedBodies;
+      }
+    },
+    deps.connectTimeoutMs ? { connectTimeoutMs: deps.connectTimeoutMs } : {},
+  );
+  return total;
+}

@@ -1,0 +1,137 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { emails, folders } from '../../db/schema/index.ts';
+
+export type EmailRow = typeof emails.$inferSelect;
+export type NewEmailRow = typeof emails.$inferInsert;
+
+/** The queries the sync engine needs; the API's own queries live in emails.repository.ts. */
+export function createEmailSyncRepository(db: Db) {
+  return {
+    async localUids(folderId: number): Promise<Set<number>> {
+      const rows = await db
+        .select({ uid: emails.uid })
+        .from(emails)
+        .where(eq(emails.folderId, folderId));
+      return new Set(rows.map((r) => r.uid));
+    },
+
+    async localFlags(folderId: number): Promise<Map<number, string[]>> {
+      const rows = await db
+        .select({ uid: emails.uid, flags: emails.flags })
+        .from(emails)
+        .where(eq(emails.folderId, folderId));
+      return new Map(rows.map((r) => [r.uid, r.flags]));
+    },
+
+    async insertMany(rows: NewEmailRow[]): Promise<number> {
+      if (rows.length === 0) return 0;
+      const inserted = await db
+        .insert(emails)
+        .values(rows)
+        .onConflictDoNothing()
+        .returning({ id: emails.id });
+      return inserted.length;
+    },
+
+    async updateFlags(
+      folderId: number,
+      uid: number,
+      flags: string[],
+      modseq: bigint | null,
+    ): Promise<void> {
+      await db
+        .update(emails)
+        .set({
+          flags,
+          isRead: flags.includes('\\Seen'),
+          isFlagged: flags.includes('\\Flagged'),
+          isAnswered: flags.includes('\\Answered'),
+          isDraft: flags.includes('\\Draft'),
+          ...(modseq !== null ? { modseq } : {}),
+        })
+        .where(and(eq(emails.folderId, folderId), eq(emails.uid, uid)));
+    },
+
+    async deleteUids(folderId: number, uids: number[]): Promise<void> {
+      for (let i = 0; i < uids.length; i += 1000) {
+        await db
+          .delete(emails)
+          .where(and(eq(emails.folderId, folderId), inArray(emails.uid, uids.slice(i, i + 1000))));
+      }
+    },
+
+    /** Newest first: the mail a person is most likely to open next gets its body first. */
+    pendingBodies(folderId: number, limit: number) {
+      return db
+        .select({ id: emails.id, uid: emails.uid, size: emails.size })
+        .from(emails)
+        .where(and(eq(emails.folderId, folderId), eq(emails.bodyStatus, 'pending')))
+        .orderBy(desc(emails.uid))
+        .limit(limit);
+    },
+
+    async setBody(id: number, values: Partial<NewEmailRow>): Promise<void> {
+      await db.update(emails).set(values).where(eq(emails.id, id));
+    },
+
+    /** Categories by Message-ID, kept across a UIDVALIDITY change (the user's work must survive). */
+    async categoryAssignments(folderId: number) {
+      return db
+        .select({
+          messageId: emails.messageId,
+          categoryId: emails.categoryId,
+          source: emails.categorySource,
+        })
+        .from(emails)
+        .where(
+          and(
+            eq(emails.folderId, folderId),
+            sql`${emails.categoryId} IS NOT NULL AND ${emails.messageId} IS NOT NULL`,
+          ),
+        );
+    },
+
+    async reapplyCategories(
+      folderId: number,
+      assignments: {
+        messageId: string | null;
+        categoryId: number | null;
+        source: 'user' | 'ai' | null;
+      }[],
+    ) {
+      for (const a of assignments) {
+        if (!a.messageId) continue;
+        await db
+          .update(emails)
+          .set({ categoryId: a.categoryId, categorySource: a.source })
+          .where(and(eq(emails.folderId, folderId), eq(emails.messageId, a.messageId)));
+      }
+    },
+
+    async deleteFolderEmails(folderId: number): Promise<void> {
+      await db.delete(emails).where(eq(emails.folderId, folderId));
+    },
+
+    /** Once a folder's messages are stored, its counts come from them. */
+    async recountFolder(folderId: number): Promise<void> {
+      await db
+        .update(folders)
+        .set({
+          totalEmails: sql`(SELECT count(*) FROM emails WHERE folder_id = ${folderId})::int`,
+          unreadEmails: sql`(SELECT count(*) FROM emails WHERE folder_id = ${folderId} AND NOT is_read)::int`,
+          lastSyncedAt: new Date(),
+        })
+        .where(eq(folders.id, folderId));
+    },
+
+    async setFolderSyncState(
+      folderId: number,
+      state: { uidValidity: bigint; uidNext: bigint | null; highestModseq: bigint | null },
+    ) {
+      await db.update(folders).set(state).where(eq(folders.id, folderId));
+    },
+  };
+}
+
+export type EmailSyncRepository = ReturnType<typeof createEmailSyncRepository>;

@@ -1,0 +1,37 @@
+import { ErrorCode } from '@brieftaube/shared';
+import { AppError } from '../../lib/app-error.ts';
+import type { ConnectionErrorCode } from '../../mail/connection-errors.ts';
+import { classifyConnectionError } from '../../mail/connection-errors.ts';
+
+// Task messages are shown as they are by the task cards (spec §2, §4), so they are German here.
+const CONNECTION_MESSAGES: Record<ConnectionErrorCode, string> = {
+  AUTH_FAILED:
+    'Anmeldung beim Mailserver fehlgeschlagen. Bitte prüfen Sie Benutzername und Passwort.',
+  HOST_NOT_FOUND: 'Der Mailserver wurde nicht gefunden. Bitte prüfen Sie die Serveradresse.',
+  CONNECTION_REFUSED:
+    'Der Mailserver ist nicht erreichbar. Bitte prüfen Sie Server und Port oder versuchen Sie es später erneut.',
+  TLS_ERROR:
+    'Die verschlüsselte Verbindung zum Mailserver ist fehlgeschlagen. Bitte prüfen Sie die Sicherheitseinstellung.',
+  TIMEOUT: 'Der Mailserver antwortet nicht. Bitte versuchen Sie es später erneut.',
+  PROTOCOL_ERROR:
+    'Die Verbindung zum Mailserver wurde unerwartet unterbrochen. Bitte versuchen Sie es erneut.',
+  UNKNOWN: 'Beim Abrufen der E-Mails ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut.',
+};
+
+export function fetchFailureMessage(error: unknown): { message: string; code: string } {
+  if (error instanceof AppError) {
+    if (error.code === ErrorCode.NOT_FOUND)
+      return { message: 'Das E-Mail-Konto existiert nicht mehr.', code: 'ACCOUNT_NOT_FOUND' };
+    const serverCode = error.fields?.server?.[0] as ConnectionErrorCode | undefined;
+    if (serverCode && serverCode in CONNECTION_MESSAGES)
+      return { message: CONNECTION_MESSAGES[serverCode], code: serverCode };
+  }
+  const code = classifyConnectionError(error);
+  return { message: CONNECTION_MESSAGES[code], code };
+}
+
+export function fetchSuccessMessage(newEmails: number): string {
+  if (newEmails === 0) return 'E-Mail-Abruf abgeschlossen: keine neuen E-Mails.';
+  if (newEmails === 1) return 'E-Mail-Abruf abgeschlossen: 1 neue E-Mail.';
+  return `E-Mail-Abruf abgeschlossen: ${new Intl.NumberFormat('de-DE').format(newEmails)} neue E-Mails.`;
+}

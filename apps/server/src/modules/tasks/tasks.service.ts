@@ -1,0 +1,127 @@
+import { AppError } from '../../lib/app-error.ts';
+import type { Logger } from '../../lib/logger.ts';
+import { SyncCancelledError } from '../../mail/sync/folder-sync.ts';
+import { syncAccount, type AccountSyncDeps } from '../../mail/sync/account-sync.ts';
+import type { AccountsService } from '../accounts/accounts.service.ts';
+import type { JobSender } from './job-sender.ts';
+import { fetchFailureMessage, fetchSuccessMessage } from './task-messages.ts';
+import type { TaskRow, TasksRepository } from './tasks.repository.ts';
+
+export const FETCH_QUEUE = 'mail.fetch';
+
+export interface TaskStatusDto {
+  task_id: string;
+  status: string;
+  percent: number;
+  message: string;
+  timestamp: string;
+  result: unknown;
+  task_type: string;
+  account_email: string | null;
+}
+
+export interface TasksServiceDeps {
+  repo: TasksRepository;
+  jobs: JobSender;
+  accounts: AccountsService;
+  sync: AccountSyncDeps;
+  logger?: Logger;
+}
+
+function toDto(row: TaskRow): TaskStatusDto {
+  return {
+    task_id: row.id,
+    status: row.status,
+    percent: row.percent,
+    message: row.message,
+    timestamp: row.updatedAt.toISOString(),
+    result: row.result ?? null,
+    task_type: row.taskType,
+    account_email: row.accountEmail,
+  };
+}
+
+export function createTasksService(deps: TasksServiceDeps) {
+  const { repo, jobs, accounts } = deps;
+
+  async function startFetch(userId: string, accountId: number): Promise<{ task_id: string }> {
+    const account = await accounts.requireAccount(userId, accountId);
+    const task = await repo.insert({
+      userId,
+      accountId,
+      accountEmail: account.emailAddress,
+      taskType: 'FETCH',
+    });
+    const jobId = await jobs.send(FETCH_QUEUE, { taskId: task.id });
+    if (jobId) await repo.updateIfRunning(task.id, { jobId });
+    return { task_id: task.id };
+  }
+
+  return {
+    startFetch,
+
+    async startFetchAll(userId: string): Promise<{ tasks: { task_id: string }[] }> {
+      const list = await accounts.list(userId);
+      const started = [];
+      for (const account of list) started.push(await startFetch(userId, account.id));
+      return { tasks: started };
+    },
+
+    /** Spec §7: an object keyed by task_id, and only the caller's tasks. */
+    async statusAll(userId: string): Promise<Record<string, TaskStatusDto>> {
+      const rows = await repo.recentForUser(userId);
+      return Object.fromEntries(rows.map((row) => [row.id, toDto(row)]));
+    },
+
+    async revoke(userId: string, taskId: string): Promise<TaskStatusDto> {
+      const task = await repo.findForUser(userId, taskId);
+      if (!task) throw AppError.notFound('Task');
+      if (
+        await repo.updateIfRunning(task.id, {
+          status: 'REVOKED',
+          message: 'Aufgabe wurde abgebrochen.',
+        })
+      ) {
+        if (task.jobId) await jobs.cancel(FETCH_QUEUE, task.jobId);
+      }
+      return toDto((await repo.find(task.id))!);
+    },
+
+    /** The body of a fetch job: runs the sync and keeps the task record current. */
+    async runFetch(taskId: string): Promise<void> {
+      const task = await repo.find(taskId);
+      if (!task || task.status !== 'PENDING' || task.accountId === null) return;
+      await repo.updateIfRunning(taskId, {
+        status: 'STARTED',
+        percent: 1,
+        message: 'Verbindung zum Mailserver wird aufgebaut …',
+      });
+      const isCancelled = async () => (await repo.find(taskId))?.status === 'REVOKED';
+      try {
+        const result = await syncAccount(deps.sync, task.userId, task.accountId, {
+          isCancelled,
+          onProgress: async ({ percent, message }) => {
+            await repo.updateIfRunning(taskId, { percent, message });
+          },
+        });
+        await repo.updateIfRunning(taskId, {
+          status: 'SUCCESS',
+          percent: 100,
+          message: fetchSuccessMessage(result.new_emails),
+          result,
+        });
+      } catch (error) {
+        if (error instanceof SyncCancelledError) return;
+        const failure = fetchFailureMessage(error);
+        deps.logger?.warn({ taskId, code: failure.code, err: error }, 'fetch task failed');
+        await repo.updateIfRunning(taskId, {
+          status: 'FAILURE',
+          message: failure.message,
+          result: { error_code: failure.code },
+        });
+      }
+    },
+  };
+}
+
+export type TasksService = ReturnType<typeof createTasksService>;

@@ -1,0 +1,58 @@
+import type { Config } from './config/env.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import type { Logger } from './lib/logger.ts';
+import { createSecretBox } from './lib/secret-box.ts';
+import { deriveKey, loadRootSecret } from './lib/secrets.ts';
+import { createAccountsRepository } from './modules/accounts/accounts.repository.ts';
+import { createAccountsService } from './modules/accounts/accounts.service.ts';
+import { createAuthRepository } from './modules/auth/auth.repository.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { createRateLimiter } from './modules/auth/rate-limiter.ts';
+import { createAccessTokenSigner } from './modules/auth/tokens.ts';
+import { createEmailSyncRepository } from './modules/emails/email-sync.repository.ts';
+import { createFoldersRepository } from './modules/folders/folders.repository.ts';
+import { createFoldersService } from './modules/folders/folders.service.ts';
+import { createJobSender } from './modules/tasks/job-sender.ts';
+import { createTasksRepository } from './modules/tasks/tasks.repository.ts';
+import { createTasksService } from './modules/tasks/tasks.service.ts';
+
+/** Every service, wired once; the API process and the worker process share this. */
+export function createServices(config: Config, database: DatabaseHandle, logger?: Logger) {
+  const rootSecret = loadRootSecret(config);
+  const connectTimeoutMs = config.MAIL_CONNECT_TIMEOUT_SECONDS * 1000;
+  const auth = createAuthService({
+    repo: createAuthRepository(database.db),
+    limiter: createRateLimiter(database.db),
+    signer: createAccessTokenSigner(
+      deriveKey(rootSecret, 'jwt-access'),
+      config.ACCESS_TOKEN_TTL_SECONDS,
+    ),
+    refreshTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
+    loginMaxAttempts: config.LOGIN_MAX_ATTEMPTS,
+    loginWindowSeconds: config.LOGIN_WINDOW_SECONDS,
+  });
+  const accounts = createAccountsService({
+    repo: createAccountsRepository(database.db),
+    secrets: createSecretBox(deriveKey(rootSecret, 'credentials-kek')),
+    connectTimeoutMs,
+  });
+  const foldersRepo = createFoldersRepository(database.db);
+  const folders = createFoldersService({ repo: foldersRepo, accounts, connectTimeoutMs });
+  const jobs = createJobSender();
+  const tasks = createTasksService({
+    repo: createTasksRepository(database.db),
+    jobs,
+    accounts,
+    sync: {
+      accounts,
+      folders,
+      foldersRepo,
+      emailSync: createEmailSyncRepository(database.db),
+      connectTimeoutMs,
+    },
+    ...(logger ? { logger } : {}),
+  });
+  return { auth, accounts, folders, tasks, jobs };
+}
+
+export type Services = ReturnType<typeof createServices>;

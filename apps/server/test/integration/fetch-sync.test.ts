@@ -1,0 +1,254 @@
+import { sql } from 'drizzle-orm';
+import { ImapFlow } from 'imapflow';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerApiUser, type ApiUser } from '@brieftaube/test-support/api-user.ts';
+import { startDovecot, type Dovecot } from '@brieftaube/test-support/dovecot.ts';
+import { appendMessages, generateMessages } from '@brieftaube/test-support/mailbox.ts';
+import { startSmtpServer, type TestSmtpServer } from '@brieftaube/test-support/smtp-server.ts';
+import {
+  DATABASE_KINDS,
+  queryRows,
+  startTestApp,
+  type TestApp,
+} from '@brieftaube/test-support/test-app.ts';
+
+interface TaskJson {
+  task_id: string;
+  status: string;
+  percent: number;
+  message: string;
+  task_type: string;
+  account_email: string | null;
+  result: Record<string, unknown> | null;
+}
+
+describe.each(DATABASE_KINDS)('fetch tasks and IMAP sync on %s', (kind) => {
+  let t: TestApp;
+  let dovecot: Dovecot;
+  let smtp: TestSmtpServer;
+  let owner: ApiUser;
+  let stranger: ApiUser;
+  let n = 0;
+
+  beforeAll(async () => {
+    [t, dovecot, smtp] = await Promise.all([
+      startTestApp(kind, { MAIL_CONNECT_TIMEOUT_SECONDS: '3' }, { jobs: true }),
+      startDovecot(),
+      startSmtpServer(),
+    ]);
+    owner = await registerApiUser(t.app, 'abruf');
+    stranger = await registerApiUser(t.app, 'fremd');
+  });
+  afterAll(async () => {
+    await Promise.all([t?.close(), dovecot?.stop(), smtp?.close()]);
+  });
+
+  async function newAccount() {
+    n += 1;
+    const address = `abruf${n}@beispiel.de`;
+    dovecot.addUser(address, 'pw');
+    const res = await owner.request({
+      method: 'POST',
+      url: '/api/accounts/',
+      payload: {
+        email_address: address,
+        imap_server: '127.0.0.1',
+        imap_port: dovecot.imapPort,
+        imap_security: 'none',
+        smtp_server: '127.0.0.1',
+        smtp_port: smtp.port,
+        smtp_security: 'none',
+        password: 'pw',
+      },
+    });
+    const client = new ImapFlow({
+      host: '127.0.0.1',
+      port: dovecot.imapPort,
+      secure: false,
+      doSTARTTLS: false,
+      auth: { user: address, pass: 'pw' },
+      logger: false,
+    });
+    await client.connect();
+    return { id: res.json<{ id: number }>().id, address, client };
+  }
+
+  async function fetchAndWait(accountId: number): Promise<TaskJson> {
+    const started = await owner.request({
+      method: 'POST',
+      url: `/api/tasks/fetch-emails/${accountId}/`,
+    });
+    expect(started.statusCode).toBe(202);
+    return waitFor(started.json<{ task_id: string }>().task_id);
+  }
+
+  async function waitFor(task_id: string, user = owner): Promise<TaskJson> {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const all = (await user.request({ method: 'GET', url: '/api/status/all-tasks/' })).json<
+        Record<string, TaskJson>
+      >();
+      const task = all[task_id];
+      expect(task).toBeDefined();
+      if (['SUCCESS', 'FAILURE', 'REVOKED'].includes(task!.status)) return task!;
+      if (Date.now() > deadline) throw new Error(`task still ${task!.status}: ${task!.message}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  const stored = (accountId: number) =>
+    queryRows<{
+      uid: number;
+      folder: string;
+      subject: string;
+      is_read: boolean;
+      body_status: string;
+      search_text: string | null;
+      has_attachments: boolean;
+      attachments: { filename: string }[];
+      thread_id: string | null;
+      category_id: number | null;
+    }>(
+      t.database.db,
+      sql`SELECT e.uid::int AS uid, f.path AS folder, e.subject, e.is_read, e.body_status, e.search_text, e.has_attachments, e.attachments, e.thread_id, e.category_id
+          FROM emails e JOIN folders f ON f.id = e.folder_id WHERE e.account_id = ${accountId} ORDER BY f.path, e.uid`,
+    ).catch(() => []);
+
+  it('a new task starts PENDING with "Task wird gestartet..." and the sync stores every message with its body', async () => {
+    const { id, address, client } = await newAccount();
+    await appendMessages(client, 'INBOX', generateMessages(30));
+    await appendMessages(client, 'Sent', generateMessages(3), ['\\Seen']);
+
+    const started = await owner.request({ method: 'POST', url: `/api/tasks/fetch-emails/${id}/` });
+    const { task_id } = started.json<{ task_id: string }>();
+    const first = (await owner.request({ method: 'GET', url: '/api/status/all-tasks/' })).json<
+      Record<string, TaskJson>
+    >()[task_id]!;
+    expect(first).toMatchObject({ task_type: 'FETCH', account_email: address });
+    expect(['PENDING', 'STARTED', 'SUCCESS']).toContain(first.status);
+
+    const done = await waitFor(task_id);
+    expect(done).toMatchObject({
+      status: 'SUCCESS',
+      percent: 100,
+      message: 'E-Mail-Abruf abgeschlossen: 33 neue E-Mails.',
+    });
+    const rows = await stored(id);
+    expect(rows).toHaveLength(33);
+    expect(rows.every((r) => r.body_status === 'ok')).toBe(true);
+    const withAttachment = rows.find((r) => r.subject.endsWith('#6'))!;
+    expect(withAttachment.has_attachments).toBe(true);
+    expect(withAttachment.attachments[0]!.filename).toBe('Übersicht-5.pdf');
+    expect(
+      rows.find((r) => r.subject.endsWith('#1') && r.folder === 'INBOX')!.search_text,
+    ).toContain('anbei die Informationen');
+
+    const inbox = (
+      await owner.request({
+        method: 'GET',
+        url: `/api/folders/?account_id=${id}&folder_type=inbox`,
+      })
+    ).json<{ total_emails: number; unread_emails: number }[]>()[0];
+    expect(inbox).toMatchObject({ total_emails: 30, unread_emails: 30 });
+    await client.logout();
+  });
+
+  it('an incremental fetch adds new mail, follows read flags and deletions, and duplicates nothing', async () => {
+    const { id, client } = await newAccount();
+    await appendMessages(client, 'INBOX', generateMessages(10));
+    await fetchAndWait(id);
+
+    await appendMessages(client, 'INBOX', generateMessages(3, new Date('2026-03-01T00:00:00Z')));
+    await client.mailboxOpen('INBOX');
+    await client.messageFlagsAdd('1:2', ['\\Seen'], { uid: true });
+    await client.messageDelete('3', { uid: true });
+    const done = await fetchAndWait(id);
+    expect(done.result).toMatchObject({ new_emails: 3, deleted_emails: 1, changed_flags: 2 });
+
+    const serverUids = ((await client.search({ all: true }, { uid: true })) || []).sort(
+      (a, b) => a - b,
+    );
+    const rows = (await stored(id)).filter((r) => r.folder === 'INBOX');
+    expect(rows.map((r) => r.uid)).toEqual(serverUids);
+    expect(rows.filter((r) => r.is_read).map((r) => r.uid)).toEqual([1, 2]);
+    await client.logout();
+  });
+
+  it("keeps the user's categories when UIDVALIDITY changes", async () => {
+    const { id, client } = await newAccount();
+    await client.mailboxCreate('Projekte');
+    await appendMessages(client, 'Projekte', generateMessages(4));
+    await fetchAndWait(id);
+    await t.database.db.execute(
+      sql`UPDATE emails SET category_id = 77, category_source = 'user' WHERE account_id = ${id} AND message_id = 'msg-2@test.brieftaube'`,
+    );
+
+    // Deleting and re-creating the folder gives it a new UIDVALIDITY, as a server migration would.
+    await client.mailboxDelete('Projekte');
+    await client.mailboxCreate('Projekte');
+    await appendMessages(client, 'Projekte', generateMessages(4));
+    await fetchAndWait(id);
+    const rows = (await stored(id)).filter((r) => r.folder === 'Projekte');
+    expect(rows).toHaveLength(4);
+    expect(rows.filter((r) => r.category_id === 77)).toHaveLength(1);
+    await client.logout();
+  });
+
+  it('ends as FAILURE with a German message when the login fails', async () => {
+    const { id, client } = await newAccount();
+    await client.logout();
+    await owner.request({
+      method: 'PATCH',
+      url: `/api/accounts/${id}/`,
+      payload: { password: 'falsch' },
+    });
+    const done = await fetchAndWait(id);
+    expect(done).toMatchObject({
+      status: 'FAILURE',
+      message:
+        'Anmeldung beim Mailserver fehlgeschlagen. Bitte prüfen Sie Benutzername und Passwort.',
+    });
+  });
+
+  it('fetches all accounts at once and shows each user only their own tasks', async () => {
+    const res = await owner.request({ method: 'POST', url: '/api/tasks/fetch-emails/' });
+    expect(res.statusCode).toBe(202);
+    const { tasks } = res.json<{ tasks: { task_id: string }[] }>();
+    expect(tasks.length).toBe(n);
+    const theirs = (await stranger.request({ method: 'GET', url: '/api/status/all-tasks/' })).json<
+      Record<string, TaskJson>
+    >();
+    expect(Object.keys(theirs)).toEqual([]);
+    for (const task of tasks) {
+      expect(
+        (await stranger.request({ method: 'POST', url: `/api/tasks/${task.task_id}/revoke/` }))
+          .statusCode,
+      ).toBe(404);
+    }
+    const { id } = await newAccount();
+    expect(
+      (await stranger.request({ method: 'POST', url: `/api/tasks/fetch-emails/${id}/` }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await stranger.request({ method: 'POST', url: `/api/accounts/${id}/sync/` })).statusCode,
+    ).toBe(404);
+  });
+
+  it('a task can be revoked', async () => {
+    const { id, client } = await newAccount();
+    await appendMessages(client, 'INBOX', generateMessages(5));
+    await client.logout();
+    const { task_id } = (
+      await owner.request({ method: 'POST', url: `/api/accounts/${id}/sync/` })
+    ).json<{ task_id: string }>();
+    const revoked = await owner.request({ method: 'POST', url: `/api/tasks/${task_id}/revoke/` });
+    expect(revoked.statusCode).toBe(200);
+    expect(revoked.json<TaskJson>().status).toMatch(/REVOKED|SUCCESS/);
+    await new Promise((r) => setTimeout(r, 1500));
+    const later = (await owner.request({ method: 'GET', url: '/api/status/all-tasks/' })).json<
+      Record<string, TaskJson>
+    >()[task_id]!;
+    expect(later.status).toBe(revoked.json<TaskJson>().status);
+  });
+});

@@ -1,0 +1,88 @@
+import MailComposer from 'nodemailer/lib/mail-composer/index.js';
+import type { ImapFlow } from 'imapflow';
+
+export interface TestMessage {
+  from?: string;
+  to?: string;
+  cc?: string;
+  subject: string;
+  text?: string;
+  html?: string;
+  date?: Date;
+  messageId?: string;
+  inReplyTo?: string;
+  references?: string[];
+  attachments?: { filename: string; content: string | Buffer; contentType?: string }[];
+}
+
+/** A real RFC 5322 message, built by nodemailer's composer as a mail client would send it. */
+export async function buildMessage(message: TestMessage): Promise<Buffer> {
+  const composer = new MailComposer({
+    from: message.from ?? 'Julia Wagner <julia.wagner@beispiel.de>',
+    to: message.to ?? 'Empfänger <empfaenger@beispiel.de>',
+    ...(message.cc ? { cc: message.cc } : {}),
+    subject: message.subject,
+    ...(message.text ? { text: message.text } : {}),
+    ...(message.html ? { html: message.html } : {}),
+    date: message.date ?? new Date(),
+    ...(message.messageId ? { messageId: message.messageId } : {}),
+    ...(message.inReplyTo ? { inReplyTo: message.inReplyTo } : {}),
+    ...(message.references ? { references: message.references } : {}),
+    ...(message.attachments ? { attachments: message.attachments } : {}),
+  });
+  return composer.compile().build();
+}
+
+/** Appends messages to a folder (IMAP APPEND), as another client or the provider would. */
+export async function appendMessages(
+  client: ImapFlow,
+  folder: string,
+  messages: TestMessage[],
+  flags: string[] = [],
+): Promise<void> {
+  for (const message of messages)
+    await client.append(folder, await buildMessage(message), flags, message.date ?? new Date());
+}
+
+const SUBJECTS = [
+  'Ihre Rechnung für November',
+  'Protokoll der Teambesprechung',
+  'Einladung zum Sommerfest',
+  'Re: Angebot für die Küchenrenovierung',
+  'Your order has shipped',
+  'Meeting notes from Tuesday',
+  'Reiseunterlagen: Zugfahrt nach München',
+  'Newsletter: Neuigkeiten aus dem Verein',
+];
+
+/** A realistic mixed German/English mailbox of `count` messages, oldest first. */
+export function generateMessages(
+  count: number,
+  start = new Date('2026-01-01T08:00:00Z'),
+): TestMessage[] {
+  return Array.from({ length: count }, (_, i) => {
+    const subject = `${SUBJECTS[i % SUBJECTS.length]} #${i + 1}`;
+    const html = i % 3 === 0;
+    return {
+      from:
+        i % 2
+          ? `Thomas Müller <thomas.mueller${i % 7}@beispiel.de>`
+          : `Sarah Schmidt <s.schmidt${i % 5}@example.com>`,
+      subject,
+      date: new Date(start.getTime() + i * 60_000),
+      messageId: `<msg-${i + 1}@test.brieftaube>`,
+      ...(html
+        ? {
+            html: `<p>Hallo,</p><p>anbei die Informationen zu <b>${subject}</b>.</p><p>Viele Grüße</p>`,
+          }
+        : { text: `Hallo,\n\nanbei die Informationen zu ${subject}.\n\nViele Grüße\nThomas` }),
+      ...(i % 10 === 5
+        ? {
+            attachments: [
+              { filename: `Übersicht-${i}.pdf`, content: Buffer.from('%PDF-1.4 test') },
+            ],
+          }
+        : {}),
+    };
+  });
+}
