@@ -17,6 +17,7 @@ import { loggerOptions } from './lib/logger.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { foldersRoutes } from './modules/folders/folders.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { categoriesRoutes } from './modules/categories/categories.routes.ts';
 import { tasksRoutes } from './modules/tasks/tasks.routes.ts';
 import { createServices, type Services } from './services.ts';
 
@@ -48,7 +49,8 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
 
-  const { auth, accounts, folders, tasks } = services ?? createServices(config, database);
+  const { auth, accounts, folders, categories, tasks } =
+    services ?? createServices(config, database);
 
   await registerSecurityHeaders(app);
   await app.register(requireUserPlugin, { verify: (token) => auth.authenticate(token) });
@@ -70,6 +72,7 @@ export async function buildApp({
   await app.register(accountsRoutes, { prefix: '/api', accounts });
   await app.register(foldersRoutes, { prefix: '/api', folders });
   await app.register(tasksRoutes, { prefix: '/api', tasks });
+  await app.register(categoriesRoutes, { prefix: '/api', categories });
 
   if (serveWeb) await registerWebApp(app, config.webDistDir);
   else {

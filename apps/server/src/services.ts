@@ -9,6 +9,8 @@ import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createRateLimiter } from './modules/auth/rate-limiter.ts';
 import { createAccessTokenSigner } from './modules/auth/tokens.ts';
+import { createCategoriesRepository } from './modules/categories/categories.repository.ts';
+import { createCategoriesService } from './modules/categories/categories.service.ts';
 import { createEmailSyncRepository } from './modules/emails/email-sync.repository.ts';
 import { createFoldersRepository } from './modules/folders/folders.repository.ts';
 import { createFoldersService } from './modules/folders/folders.service.ts';
@@ -38,6 +40,10 @@ export function createServices(config: Config, database: DatabaseHandle, logger?
   });
   const foldersRepo = createFoldersRepository(database.db);
   const folders = createFoldersService({ repo: foldersRepo, accounts, connectTimeoutMs });
+  const categories = createCategoriesService({
+    repo: createCategoriesRepository(database.db),
+    accounts,
+  });
   const jobs = createJobSender();
   const tasks = createTasksService({
     repo: createTasksRepository(database.db),
@@ -52,7 +58,7 @@ export function createServices(config: Config, database: DatabaseHandle, logger?
     },
     ...(logger ? { logger } : {}),
   });
-  return { auth, accounts, folders, tasks, jobs };
+  return { auth, accounts, folders, categories, tasks, jobs };
 }
 
 export type Services = ReturnType<typeof createServices>;

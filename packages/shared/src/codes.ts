@@ -37,6 +37,8 @@ export const FieldErrorCode = {
   FOLDER_EXISTS: 'FOLDER_EXISTS',
   FOLDER_NAME_INVALID: 'FOLDER_NAME_INVALID',
   FOLDER_PROTECTED: 'FOLDER_PROTECTED',
+  CATEGORY_EXISTS: 'CATEGORY_EXISTS',
+  COLOR_INVALID: 'COLOR_INVALID',
 } as const;
 export type FieldErrorCode = (typeof FieldErrorCode)[keyof typeof FieldErrorCode];
 

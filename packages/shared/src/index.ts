@@ -3,3 +3,4 @@ export * from './errors.ts';
 export * from './auth.ts';
 export * from './accounts.ts';
 export * from './folders.ts';
+export * from './categories.ts';

@@ -179,8 +179,14 @@ describe.each(DATABASE_KINDS)('fetch tasks and IMAP sync on %s', (kind) => {
     await client.mailboxCreate('Projekte');
     await appendMessages(client, 'Projekte', generateMessages(4));
     await fetchAndWait(id);
+    const category = await owner.request({
+      method: 'POST',
+      url: '/api/categories/',
+      payload: { account: id, name: 'Projekte', description: 'Alles zu laufenden Projekten' },
+    });
+    const categoryId = category.json<{ id: number }>().id;
     await t.database.db.execute(
-      sql`UPDATE emails SET category_id = 77, category_source = 'user' WHERE account_id = ${id} AND message_id = 'msg-2@test.brieftaube'`,
+      sql`UPDATE emails SET category_id = ${categoryId}, category_source = 'user' WHERE account_id = ${id} AND message_id = 'msg-2@test.brieftaube'`,
     );
 
     // Deleting and re-creating the folder gives it a new UIDVALIDITY, as a server migration would.
@@ -190,7 +196,7 @@ describe.each(DATABASE_KINDS)('fetch tasks and IMAP sync on %s', (kind) => {
     await fetchAndWait(id);
     const rows = (await stored(id)).filter((r) => r.folder === 'Projekte');
     expect(rows).toHaveLength(4);
-    expect(rows.filter((r) => r.category_id === 77)).toHaveLength(1);
+    expect(rows.filter((r) => r.category_id === categoryId)).toHaveLength(1);
     await client.logout();
   });
 

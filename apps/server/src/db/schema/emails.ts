@@ -13,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
+import { categories } from './categories.ts';
 import { folders } from './folders.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -81,7 +82,7 @@ export const emails = pgTable(
     searchText: text('search_text'),
     attachments: jsonb('attachments').$type<AttachmentMeta[]>().notNull().default([]),
     parseError: text('parse_error'),
-    categoryId: integer('category_id'),
+    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
     categorySource: text('category_source').$type<'user' | 'ai'>(),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('german', coalesce(subject, '')), 'A') || setweight(to_tsvector('german', coalesce(from_name, '') || ' ' || coalesce(from_address, '')), 'B') || setweight(to_tsvector('german', coalesce(search_text, '')), 'C')`,

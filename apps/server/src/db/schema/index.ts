@@ -2,3 +2,4 @@ export * from './users.ts';
 export * from './accounts.ts';
 export * from './folders.ts';
 export * from './emails.ts';
+export * from './categories.ts';

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { accounts } from '../../db/schema/index.ts';
+import { accounts, folders } from '../../db/schema/index.ts';
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type NewAccountRow = typeof accounts.$inferInsert;
@@ -23,6 +23,22 @@ export function createAccountsRepository(db: Db) {
         .where(and(eq(accounts.userId, userId), eq(accounts.id, id)))
         .limit(1);
       return row;
+    },
+
+    /** Spec §3 account totals: the sum over its folders, without virtual views like "All Mail". */
+    async counts(userId: string): Promise<Map<number, { total: number; unread: number }>> {
+      const rows = await db
+        .select({
+          accountId: folders.accountId,
+          total: sql<number>`coalesce(sum(${folders.totalEmails}), 0)::int`,
+          unread: sql<number>`coalesce(sum(${folders.unreadEmails}), 0)::int`,
+        })
+        .from(folders)
+        .where(and(eq(folders.userId, userId), sql`${folders.folderType} <> 'other'`))
+        .groupBy(folders.accountId);
+      return new Map(
+        rows.map((r) => [r.accountId, { total: Number(r.total), unread: Number(r.unread) }]),
+      );
     },
 
     async emailTaken(userId: string, email: string, exceptId?: number): Promise<boolean> {

@@ -75,13 +75,16 @@ export function createAccountsService(deps: AccountsServiceDeps) {
   return {
     requireAccount,
     credentialsOf,
+    findAccount: (userId: string, id: number) => repo.find(userId, id),
 
     async list(userId: string): Promise<Account[]> {
-      return (await repo.list(userId)).map((row) => toAccountDto(row));
+      const counts = await repo.counts(userId);
+      return (await repo.list(userId)).map((row) => toAccountDto(row, counts.get(row.id)));
     },
 
     async get(userId: string, id: number): Promise<Account> {
-      return toAccountDto(await requireAccount(userId, id));
+      const row = await requireAccount(userId, id);
+      return toAccountDto(row, (await repo.counts(userId)).get(id));
     },
 
     async create(userId: string, input: AccountInput): Promise<Account> {

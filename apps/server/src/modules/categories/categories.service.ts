@@ -1,0 +1,116 @@
+import {
+  CATEGORY_COLORS,
+  FieldErrorCode,
+  type Category,
+  type CategoryInput,
+} from '@brieftaube/shared';
+import { AppError, type FieldErrors } from '../../lib/app-error.ts';
+import type { AccountsService } from '../accounts/accounts.service.ts';
+import type { CategoriesRepository, CategoryWithCounts } from './categories.repository.ts';
+
+const NAME_MAX = 100;
+const DESCRIPTION_MAX = 2000;
+const COLORS = new Set<string>(CATEGORY_COLORS);
+
+function toDto(row: CategoryWithCounts): Category {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    color: row.color,
+    account: row.accountId,
+    email_count: row.emailCount,
+    unread_email_count: row.unreadCount,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export function createCategoriesService(deps: {
+  repo: CategoriesRepository;
+  accounts: AccountsService;
+}) {
+  const { repo, accounts } = deps;
+
+  async function requireCategory(userId: string, id: number): Promise<CategoryWithCounts> {
+    const row = await repo.find(userId, id);
+    if (!row) throw AppError.notFound('Category');
+    return row;
+  }
+
+  function validate(
+    input: CategoryInput,
+    partial: boolean,
+  ): { errors: FieldErrors; name?: string; description?: string } {
+    const errors: FieldErrors = {};
+    const name = input.name?.trim();
+    const description = input.description?.trim();
+    // Spec §5: name and description are both required.
+    if (!partial || input.name !== undefined) {
+      if (!name) errors.name = [FieldErrorCode.REQUIRED];
+      else if (name.length > NAME_MAX) errors.name = [FieldErrorCode.TOO_LONG];
+    }
+    if (!partial || input.description !== undefined) {
+      if (!description) errors.description = [FieldErrorCode.REQUIRED];
+      else if (description.length > DESCRIPTION_MAX) errors.description = [FieldErrorCode.TOO_LONG];
+    }
+    if (input.color !== undefined && !COLORS.has(input.color))
+      errors.color = [FieldErrorCode.COLOR_INVALID];
+    return { errors, ...(name ? { name } : {}), ...(description ? { description } : {}) };
+  }
+
+  return {
+    requireCategory,
+
+    async list(userId: string, accountIds?: number[]): Promise<Category[]> {
+      return (await repo.list(userId, accountIds)).map(toDto);
+    },
+
+    async get(userId: string, id: number): Promise<Category> {
+      return toDto(await requireCategory(userId, id));
+    },
+
+    async create(userId: string, input: CategoryInput): Promise<Category> {
+      const { errors, name, description } = validate(input, false);
+      const accountId = Number(input.account);
+      if (input.account === undefined || input.account === '')
+        errors.account = [FieldErrorCode.REQUIRED];
+      else if (!Number.isInteger(accountId) || !(await accounts.findAccount(userId, accountId))) {
+        errors.account = [FieldErrorCode.INVALID];
+      }
+      if (name && !errors.account && (await repo.nameTaken(accountId, name)))
+        errors.name = [FieldErrorCode.CATEGORY_EXISTS];
+      if (Object.keys(errors).length) throw AppError.validation(errors);
+      const row = await repo.insert({
+        userId,
+        accountId,
+        name: name!,
+        description: description!,
+        color: input.color ?? 'blue',
+      });
+      return toDto({ ...row, emailCount: 0, unreadCount: 0 });
+    },
+
+    async update(userId: string, id: number, input: CategoryInput): Promise<Category> {
+      const current = await requireCategory(userId, id);
+      const { errors, name, description } = validate(input, true);
+      if (input.account !== undefined && Number(input.account) !== current.accountId)
+        errors.account = [FieldErrorCode.INVALID];
+      if (name && (await repo.nameTaken(current.accountId, name, id)))
+        errors.name = [FieldErrorCode.CATEGORY_EXISTS];
+      if (Object.keys(errors).length) throw AppError.validation(errors);
+      await repo.update(id, {
+        ...(name ? { name } : {}),
+        ...(description ? { description } : {}),
+        ...(input.color ? { color: input.color } : {}),
+      });
+      return toDto(await requireCategory(userId, id));
+    },
+
+    async remove(userId: string, id: number): Promise<void> {
+      await requireCategory(userId, id);
+      await repo.delete(id);
+    },
+  };
+}
+
+export type CategoriesService = ReturnType<typeof createCategoriesService>;
