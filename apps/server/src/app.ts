@@ -18,6 +18,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { foldersRoutes } from './modules/folders/folders.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
+import { emailsRoutes } from './modules/emails/emails.routes.ts';
 import { tasksRoutes } from './modules/tasks/tasks.routes.ts';
 import { createServices, type Services } from './services.ts';
 
@@ -49,7 +50,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
 
-  const { auth, accounts, folders, categories, tasks } =
+  const { auth, accounts, folders, categories, emails, tasks } =
     services ?? createServices(config, database);
 
   await registerSecurityHeaders(app);
@@ -73,6 +74,7 @@ export async function buildApp({
   await app.register(foldersRoutes, { prefix: '/api', folders });
   await app.register(tasksRoutes, { prefix: '/api', tasks });
   await app.register(categoriesRoutes, { prefix: '/api', categories });
+  await app.register(emailsRoutes, { prefix: '/api', emails });
 
   if (serveWeb) await registerWebApp(app, config.webDistDir);
   else {

@@ -11,6 +11,8 @@ import { createRateLimiter } from './modules/auth/rate-limiter.ts';
 import { createAccessTokenSigner } from './modules/auth/tokens.ts';
 import { createCategoriesRepository } from './modules/categories/categories.repository.ts';
 import { createCategoriesService } from './modules/categories/categories.service.ts';
+import { createEmailsRepository } from './modules/emails/emails.repository.ts';
+import { createEmailsService } from './modules/emails/emails.service.ts';
 import { createEmailSyncRepository } from './modules/emails/email-sync.repository.ts';
 import { createFoldersRepository } from './modules/folders/folders.repository.ts';
 import { createFoldersService } from './modules/folders/folders.service.ts';
@@ -44,6 +46,12 @@ export function createServices(config: Config, database: DatabaseHandle, logger?
     repo: createCategoriesRepository(database.db),
     accounts,
   });
+  const emails = createEmailsService({
+    repo: createEmailsRepository(database.db),
+    folders: foldersRepo,
+    accounts,
+    categories,
+  });
   const jobs = createJobSender();
   const tasks = createTasksService({
     repo: createTasksRepository(database.db),
@@ -58,7 +66,7 @@ export function createServices(config: Config, database: DatabaseHandle, logger?
     },
     ...(logger ? { logger } : {}),
   });
-  return { auth, accounts, folders, categories, tasks, jobs };
+  return { auth, accounts, folders, categories, emails, tasks, jobs };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -39,6 +39,8 @@ export const FieldErrorCode = {
   FOLDER_PROTECTED: 'FOLDER_PROTECTED',
   CATEGORY_EXISTS: 'CATEGORY_EXISTS',
   COLOR_INVALID: 'COLOR_INVALID',
+  CURSOR_INVALID: 'CURSOR_INVALID',
+  WRONG_ACCOUNT: 'WRONG_ACCOUNT',
 } as const;
 export type FieldErrorCode = (typeof FieldErrorCode)[keyof typeof FieldErrorCode];
 

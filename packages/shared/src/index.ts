@@ -4,3 +4,4 @@ export * from './auth.ts';
 export * from './accounts.ts';
 export * from './folders.ts';
 export * from './categories.ts';
+export * from './emails.ts';

@@ -5,7 +5,10 @@ import {
   type AccountInput,
   type ConnectionTestResult,
 } from '@brieftaube/shared';
+import type { ImapFlow } from 'imapflow';
 import { AppError } from '../../lib/app-error.ts';
+import { classifyConnectionError } from '../../mail/connection-errors.ts';
+import { withImap } from '../../mail/imap/imap-client.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { providerFor } from '../../mail/presets.ts';
 import { testMailConnection } from '../../mail/test-connection.ts';
@@ -72,9 +75,31 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     };
   }
 
+  /** Runs IMAP work for an account; connection failures become one code the app can explain. */
+  async function withServer<T>(
+    account: AccountRow,
+    work: (client: ImapFlow) => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await withImap(
+        { host: account.imapServer, port: account.imapPort, security: account.imapSecurity },
+        credentialsOf(account),
+        work,
+        deps.connectTimeoutMs ? { connectTimeoutMs: deps.connectTimeoutMs } : {},
+      );
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      const code = classifyConnectionError(error);
+      throw new AppError(ErrorCode.MAIL_SERVER_UNAVAILABLE, `Mail server error (${code})`, {
+        server: [code as never],
+      });
+    }
+  }
+
   return {
     requireAccount,
     credentialsOf,
+    withServer,
     findAccount: (userId: string, id: number) => repo.find(userId, id),
 
     async list(userId: string): Promise<Account[]> {

@@ -1,9 +1,7 @@
-import { ErrorCode, FieldErrorCode, type Folder, type FolderNode } from '@brieftaube/shared';
+import { FieldErrorCode, type Folder, type FolderNode } from '@brieftaube/shared';
 import type { ImapFlow } from 'imapflow';
 import { AppError } from '../../lib/app-error.ts';
-import { classifyConnectionError } from '../../mail/connection-errors.ts';
 import { classifyFolder } from '../../mail/imap/folder-types.ts';
-import { withImap } from '../../mail/imap/imap-client.ts';
 import type { AccountRow } from '../accounts/accounts.repository.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import { buildFolderTree, compareFolders, toFolderDto } from './folder-dto.ts';
@@ -39,26 +37,8 @@ const PROTECTED = new Set(['inbox', 'sent', 'drafts', 'trash', 'spam', 'archive'
 export function createFoldersService(deps: FoldersServiceDeps) {
   const { repo, accounts } = deps;
 
-  /** Runs IMAP work for an account; connection failures become one German-mappable code. */
-  async function onServer<T>(
-    account: AccountRow,
-    work: (client: ImapFlow) => Promise<T>,
-  ): Promise<T> {
-    try {
-      return await withImap(
-        { host: account.imapServer, port: account.imapPort, security: account.imapSecurity },
-        accounts.credentialsOf(account),
-        work,
-        deps.connectTimeoutMs ? { connectTimeoutMs: deps.connectTimeoutMs } : {},
-      );
-    } catch (error) {
-      if (error instanceof AppError) throw error;
-      const code = classifyConnectionError(error);
-      throw new AppError(ErrorCode.MAIL_SERVER_UNAVAILABLE, `Mail server error (${code})`, {
-        server: [code as never],
-      });
-    }
-  }
+  const onServer = <T>(account: AccountRow, work: (client: ImapFlow) => Promise<T>) =>
+    accounts.withServer(account, work);
 
   async function requireFolder(userId: string, id: number): Promise<FolderRow> {
     const row = await repo.find(userId, id);

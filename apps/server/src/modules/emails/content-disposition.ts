@@ -1,0 +1,24 @@
+/** `attachment` with an ASCII fallback and the exact name as RFC 5987 `filename*`. */
+export function attachmentDisposition(filename: string): string {
+  const fallback =
+    filename
+      .normalize('NFKD')
+      .replace(/[^\x20-\x7e]/g, '')
+      .replace(/["\\]/g, '_')
+      .trim() || 'download';
+  const encoded = encodeURIComponent(filename).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+// Types a browser would execute or render as a document: always delivered as plain bytes.
+const ACTIVE_TYPES =
+  /^(text\/html|application\/xhtml|image\/svg|text\/xml|application\/xml|application\/javascript|text\/javascript)/i;
+
+export function safeContentType(type: string): string {
+  return ACTIVE_TYPES.test(type) || !/^[\w.+-]+\/[\w.+-]+$/.test(type)
+    ? 'application/octet-stream'
+    : type;
+}

@@ -1,0 +1,78 @@
+import type { EmailDetail, EmailListItem } from '@brieftaube/shared';
+import { displayNameFor } from '../../mail/imap/folder-types.ts';
+import { sanitizeMailHtml } from '../../mail/mime/sanitize-html.ts';
+import type { EmailListRow } from './emails.repository.ts';
+
+export function toListItem(row: EmailListRow): EmailListItem {
+  const e = row.email;
+  return {
+    id: e.id,
+    account: e.accountId,
+    account_email: row.accountEmail,
+    folder: e.folderId,
+    folder_name: displayNameFor(row.folderType, row.folderName),
+    folder_type: row.folderType,
+    subject: e.subject,
+    from_name: e.fromName,
+    from_address: e.fromAddress,
+    to: e.toAddresses,
+    date: e.receivedAt.toISOString(),
+    preview: e.preview,
+    is_read: e.isRead,
+    is_flagged: e.isFlagged,
+    is_answered: e.isAnswered,
+    has_attachments: e.hasAttachments,
+    category: e.categoryId,
+    category_source: e.categorySource,
+    thread_id: e.threadId,
+    size: e.size,
+  };
+}
+
+export function toDetail(
+  row: EmailListRow,
+  thread: EmailListRow[],
+  allowRemote: boolean,
+): EmailDetail {
+  const e = row.email;
+  const sanitized = e.bodyHtml ? sanitizeMailHtml(e.bodyHtml, { allowRemote }) : null;
+  return {
+    ...toListItem(row),
+    cc: e.ccAddresses,
+    bcc: e.bccAddresses,
+    reply_to: e.replyTo,
+    sent_at: e.sentAt?.toISOString() ?? null,
+    message_id: e.messageId,
+    in_reply_to: e.inReplyTo,
+    references: e.references,
+    body_text: e.bodyText ?? '',
+    body_html: sanitized?.html ?? null,
+    has_remote_content: sanitized?.hasRemoteContent ?? false,
+    body_status: e.bodyStatus,
+    parse_error: e.parseError,
+    attachments: e.attachments.map((a) => ({
+      part: a.part,
+      filename: a.filename,
+      content_type: a.contentType,
+      size: a.size,
+      inline: a.inline,
+      content_id: a.contentId,
+      url: `/api/emails/${e.id}/attachments/${encodeURIComponent(a.part)}/`,
+    })),
+    thread: thread.map(toListItem),
+  };
+}
+
+/** Keyset cursor over (received_at, id), opaque to clients. */
+export function encodeCursor(row: EmailListRow): string {
+  return Buffer.from(`${row.email.receivedAt.toISOString()}|${row.email.id}`).toString('base64url');
+}
+
+export function decodeCursor(cursor: string): { receivedAt: Date; id: number } | undefined {
+  const [iso, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const receivedAt = new Date(iso ?? '');
+  const n = Number(id);
+  return Number.isNaN(receivedAt.getTime()) || !Number.isInteger(n)
+    ? undefined
+    : { receivedAt, id: n };
+}

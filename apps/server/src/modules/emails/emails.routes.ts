@@ -1,0 +1,253 @@
+import {
+  apiErrorSchema,
+  bulkActionSchema,
+  emailDetailSchema,
+  emailListItemSchema,
+  emailPatchSchema,
+} from '@brieftaube/shared';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { attachmentDisposition, safeContentType } from './content-disposition.ts';
+import type { EmailFilter } from './emails.repository.ts';
+import type { EmailsService } from './emails.service.ts';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  502: apiErrorSchema,
+};
+const security = [{ bearerAuth: [] }];
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+const ids = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((v) => Number(v.trim()))
+    .filter((n) => Number.isInteger(n) && n > 0);
+const bool = (value: string | undefined) =>
+  value === 'true' ? true : value === 'false' ? false : undefined;
+
+/** Spec §2 EmailList filters, plus full-text `q`, `flagged` and cursor paging. */
+const listQuery = z.object({
+  accounts: z.string().optional(),
+  folder_id: z.string().optional(),
+  folder_name: z.string().optional(),
+  folder_type: z.string().optional(),
+  category: z.string().optional(),
+  has_category: z.string().optional(),
+  read: z.string().optional(),
+  flagged: z.string().optional(),
+  q: z.string().max(500).optional(),
+  cursor: z.string().optional(),
+  limit: z.coerce.number().int().min(1).max(200).optional(),
+});
+
+function toFilter(q: z.infer<typeof listQuery>): EmailFilter {
+  const folderId = ids(q.folder_id)[0];
+  const categoryId = ids(q.category)[0];
+  const types = (q.folder_type ?? '')
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+  return {
+    accountIds: ids(q.accounts),
+    ...(folderId !== undefined ? { folderId } : {}),
+    ...(q.folder_name?.trim() ? { folderName: q.folder_name.trim() } : {}),
+    ...(types.length ? { folderTypes: types } : {}),
+    ...(categoryId !== undefined ? { categoryId } : {}),
+    ...(bool(q.has_category) !== undefined ? { hasCategory: bool(q.has_category)! } : {}),
+    ...(bool(q.read) !== undefined ? { read: bool(q.read)! } : {}),
+    ...(bool(q.flagged) !== undefined ? { flagged: bool(q.flagged)! } : {}),
+    ...(q.q?.trim() ? { query: q.q.trim() } : {}),
+  };
+}
+
+/** Lists stay plain arrays (spec §7); the next page is announced in headers. */
+function withNextCursor(reply: FastifyReply, url: string, nextCursor: string | null) {
+  if (nextCursor) {
+    const next = new URL(url, 'http://x');
+    next.searchParams.set('cursor', nextCursor);
+    void reply
+      .header('x-next-cursor', nextCursor)
+      .header('link', `<${next.pathname}${next.search}>; rel="next"`);
+  }
+}
+
+export const emailsRoutes: FastifyPluginAsyncZod<{ emails: EmailsService }> = async (
+  app,
+  { emails },
+) => {
+  app.addHook('preHandler', app.requireUser);
+
+  app.get(
+    '/emails/',
+    {
+      schema: {
+        tags: ['emails'],
+        security,
+        querystring: listQuery,
+        response: { 200: z.array(emailListItemSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const page = await emails.list(request.userId, toFilter(request.query), {
+        limit: request.query.limit ?? 50,
+        cursor: request.query.cursor,
+      });
+      withNextCursor(reply, request.url, page.nextCursor);
+      return page.items;
+    },
+  );
+
+  app.get(
+    '/folders/:id/emails/',
+    {
+      schema: {
+        tags: ['folders'],
+        security,
+        params: idParams,
+        querystring: listQuery,
+        response: { 200: z.array(emailListItemSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const page = await emails.list(
+        request.userId,
+        { ...toFilter(request.query), folderId: request.params.id },
+        {
+          limit: request.query.limit ?? 50,
+          cursor: request.query.cursor,
+        },
+      );
+      withNextCursor(reply, request.url, page.nextCursor);
+      return page.items;
+    },
+  );
+
+  app.post(
+    '/folders/:id/move_emails/',
+    {
+      schema: {
+        tags: ['folders'],
+        security,
+        params: idParams,
+        body: z.object({
+          target_folder_id: z.number().int().positive(),
+          email_ids: z.array(z.number().int().positive()).min(1).max(1000),
+        }),
+        response: { 200: z.object({ moved: z.number().int() }), ...errors },
+      },
+    },
+    (request) =>
+      emails.moveFromFolder(
+        request.userId,
+        request.params.id,
+        request.body.email_ids,
+        request.body.target_folder_id,
+      ),
+  );
+
+  app.post(
+    '/emails/bulk/',
+    {
+      schema: {
+        tags: ['emails'],
+        security,
+        body: bulkActionSchema,
+        response: { 200: z.object({ updated: z.number().int() }), ...errors },
+      },
+    },
+    (request) => emails.bulk(request.userId, request.body),
+  );
+
+  app.get(
+    '/emails/:id/',
+    {
+      schema: {
+        tags: ['emails'],
+        summary: 'One message with sanitised HTML; remote=allow keeps remote images',
+        security,
+        params: idParams,
+        querystring: z.object({ remote: z.enum(['allow', 'block']).optional() }),
+        response: { 200: emailDetailSchema, ...errors },
+      },
+    },
+    (request) => emails.detail(request.userId, request.params.id, request.query.remote === 'allow'),
+  );
+
+  app.patch(
+    '/emails/:id/',
+    {
+      schema: {
+        tags: ['emails'],
+        security,
+        params: idParams,
+        body: emailPatchSchema,
+        response: { 200: emailListItemSchema, ...errors },
+      },
+    },
+    (request) => emails.patch(request.userId, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/emails/:id/',
+    {
+      schema: {
+        tags: ['emails'],
+        summary: 'Move to Trash; from Trash, delete for good',
+        security,
+        params: idParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await emails.remove(request.userId, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  const sendDownload = (reply: FastifyReply, file: Awaited<ReturnType<EmailsService['raw']>>) =>
+    reply
+      .header('content-type', safeContentType(file.contentType))
+      .header('content-disposition', attachmentDisposition(file.filename))
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "sandbox; default-src 'none'")
+      .header('cache-control', 'private, no-store')
+      .send(file.content);
+
+  app.get(
+    '/emails/:id/attachments/:part/',
+    {
+      schema: {
+        tags: ['emails'],
+        security,
+        params: z.object({
+          id: z.coerce.number().int().positive(),
+          part: z.string().regex(/^[\d.]+$/),
+        }),
+      },
+    },
+    async (request, reply) =>
+      sendDownload(
+        reply,
+        await emails.attachment(request.userId, request.params.id, request.params.part),
+      ),
+  );
+
+  app.get(
+    '/emails/:id/raw/',
+    {
+      schema: {
+        tags: ['emails'],
+        summary: 'The message as the server stores it (RFC 5322)',
+        security,
+        params: idParams,
+      },
+    },
+    async (request, reply) =>
+      sendDownload(reply, await emails.raw(request.userId, request.params.id)),
+  );
+};

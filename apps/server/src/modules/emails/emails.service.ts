@@ -1,0 +1,336 @@
+import {
+  ErrorCode,
+  FieldErrorCode,
+  type BulkAction,
+  type EmailDetail,
+  type EmailListItem,
+  type EmailPatch,
+} from '@brieftaube/shared';
+import type { ImapFlow } from 'imapflow';
+import type { Readable } from 'node:stream';
+import { AppError } from '../../lib/app-error.ts';
+import type { AccountsService } from '../accounts/accounts.service.ts';
+import type { CategoriesService } from '../categories/categories.service.ts';
+import type { FoldersRepository, FolderRow } from '../folders/folders.repository.ts';
+import { decodeCursor, encodeCursor, toDetail, toListItem } from './email-dto.ts';
+import type { EmailFilter, EmailListRow, EmailsRepository } from './emails.repository.ts';
+
+export interface EmailsServiceDeps {
+  repo: EmailsRepository;
+  folders: FoldersRepository;
+  accounts: AccountsService;
+  categories: CategoriesService;
+}
+
+export interface EmailPage {
+  items: EmailListItem[];
+  nextCursor: string | null;
+}
+
+export function createEmailsService(deps: EmailsServiceDeps) {
+  const { repo, accounts } = deps;
+
+  async function requireEmail(userId: string, id: number): Promise<EmailListRow> {
+    const row = await repo.find(userId, id);
+    if (!row) throw AppError.notFound('Email');
+    return row;
+  }
+
+  /** IMAP work inside one mailbox of the message's account. */
+  async function inMailbox<T>(
+    userId: string,
+    accountId: number,
+    path: string,
+    work: (client: ImapFlow) => Promise<T>,
+  ): Promise<T> {
+    const account = await accounts.requireAccount(userId, accountId);
+    return accounts.withServer(account, async (client) => {
+      const lock = await client.getMailboxLock(path);
+      try {
+        return await work(client);
+      } finally {
+        lock.release();
+      }
+    });
+  }
+
+  async function setFlags(
+    userId: string,
+    rows: EmailListRow[],
+    flag: string,
+    on: boolean,
+  ): Promise<void> {
+    for (const group of groupByFolder(rows)) {
+      await inMailbox(userId, group.accountId, group.path, async (client) => {
+        const uids = group.rows.map((r) => r.email.uid).join(',');
+        if (on) await client.messageFlagsAdd(uids, [flag], { uid: true });
+        else await client.messageFlagsRemove(uids, [flag], { uid: true });
+      });
+      for (const row of group.rows) {
+        const flags = new Set(row.email.flags);
+        if (on) flags.add(flag);
+        else flags.delete(flag);
+        await repo.update(row.email.id, {
+          flags: [...flags],
+          ...(flag === '\\Seen' ? { isRead: on } : { isFlagged: on }),
+        });
+      }
+    }
+  }
+
+  async function moveRows(userId: string, rows: EmailListRow[], target: FolderRow): Promise<void> {
+    for (const group of groupByFolder(rows)) {
+      if (group.folderId === target.id) continue;
+      if (group.accountId !== target.accountId)
+        throw AppError.validation({ target_folder_id: [FieldErrorCode.WRONG_ACCOUNT] });
+      const result = await inMailbox(userId, group.accountId, group.path, (client) =>
+        client.messageMove(group.rows.map((r) => r.email.uid).join(','), target.path, {
+          uid: true,
+        }),
+      );
+      // COPYUID (RFC 4315) tells the new UIDs; without it the next sync brings the messages back.
+      const uidMap = result ? result.uidMap : undefined;
+      for (const row of group.rows) {
+        const newUid = uidMap?.get(row.email.uid);
+        if (newUid) await repo.update(row.email.id, { folderId: target.id, uid: newUid });
+        else await repo.delete([row.email.id]);
+      }
+    }
+  }
+
+  async function trashFolder(userId: string, accountId: number): Promise<FolderRow> {
+    const [trash] = await deps.folders.list(userId, { accountIds: [accountId], types: ['trash'] });
+    if (trash) return trash;
+    throw new AppError(
+      ErrorCode.CONFLICT,
+      'The account has no trash folder; synchronise its folders first',
+    );
+  }
+
+  async function remove(userId: string, rows: EmailListRow[]): Promise<void> {
+    const inTrash = rows.filter((r) => r.folderType === 'trash');
+    for (const group of groupByFolder(inTrash)) {
+      await inMailbox(userId, group.accountId, group.path, (client) =>
+        client.messageDelete(group.rows.map((r) => r.email.uid).join(','), { uid: true }),
+      );
+      await repo.delete(group.rows.map((r) => r.email.id));
+    }
+    const elsewhere = rows.filter((r) => r.folderType !== 'trash');
+    for (const accountId of new Set(elsewhere.map((r) => r.email.accountId))) {
+      await moveRows(
+        userId,
+        elsewhere.filter((r) => r.email.accountId === accountId),
+        await trashFolder(userId, accountId),
+      );
+    }
+  }
+
+  async function setCategory(
+    userId: string,
+    rows: EmailListRow[],
+    categoryId: number | null,
+  ): Promise<void> {
+    if (categoryId !== null) {
+      const category = await deps.categories.requireCategory(userId, categoryId).catch(() => {
+        throw AppError.validation({ category: [FieldErrorCode.INVALID] });
+      });
+      if (rows.some((r) => r.email.accountId !== category.accountId))
+        throw AppError.validation({ category: [FieldErrorCode.WRONG_ACCOUNT] });
+    }
+    // Every assignment records who made it: the AI learns from the user's own choices.
+    for (const row of rows)
+      await repo.update(row.email.id, {
+        categoryId,
+        categorySource: categoryId === null ? null : 'user',
+      });
+  }
+
+  return {
+    requireEmail,
+
+    async list(
+      userId: string,
+      filter: EmailFilter,
+      options: { limit: number; cursor?: string | undefined },
+    ): Promise<EmailPage> {
+      const after = options.cursor ? decodeCursor(options.cursor) : undefined;
+      if (options.cursor && !after)
+        throw AppError.validation({ cursor: [FieldErrorCode.CURSOR_INVALID] });
+      const rows = await repo.list(userId, filter, { limit: options.limit + 1, after });
+      const page = rows.slice(0, options.limit);
+      return {
+        items: page.map(toListItem),
+        nextCursor: rows.length > options.limit ? encodeCursor(page.at(-1)!) : null,
+      };
+    },
+
+    async detail(userId: string, id: number, allowRemote: boolean): Promise<EmailDetail> {
+      const row = await requireEmail(userId, id);
+      const thread = row.email.threadId
+        ? await repo.list(
+            userId,
+            { threadId: row.email.threadId },
+            { limit: 100, oldestFirst: true },
+          )
+        : [row];
+      return toDetail(row, thread, allowRemote);
+    },
+
+    async patch(userId: string, id: number, patch: EmailPatch): Promise<EmailListItem> {
+      const row = await requireEmail(userId, id);
+      if (patch.is_read !== undefined && patch.is_read !== row.email.isRead)
+        await setFlags(userId, [row], '\\Seen', patch.is_read);
+      if (patch.is_flagged !== undefined && patch.is_flagged !== row.email.isFlagged)
+        await setFlags(userId, [row], '\\Flagged', patch.is_flagged);
+      if (patch.category !== undefined) await setCategory(userId, [row], patch.category);
+      return toListItem(await requireEmail(userId, id));
+    },
+
+    async remove(userId: string, id: number): Promise<void> {
+      await remove(userId, [await requireEmail(userId, id)]);
+    },
+
+    async bulk(userId: string, action: BulkAction): Promise<{ updated: number }> {
+      const rows = await repo.findMany(userId, action.ids);
+      if (rows.length !== new Set(action.ids).size) throw AppError.notFound('Email');
+      switch (action.action) {
+        case 'read':
+        case 'unread':
+          await setFlags(
+            userId,
+            rows.filter((r) => r.email.isRead !== (action.action === 'read')),
+            '\\Seen',
+            action.action === 'read',
+          );
+          break;
+        case 'flag':
+        case 'unflag':
+          await setFlags(
+            userId,
+            rows.filter((r) => r.email.isFlagged !== (action.action === 'flag')),
+            '\\Flagged',
+            action.action === 'flag',
+          );
+          break;
+        case 'delete':
+          await remove(userId, rows);
+          break;
+        case 'move': {
+          if (!action.target_folder_id)
+            throw AppError.validation({ target_folder_id: [FieldErrorCode.REQUIRED] });
+          const target = await deps.folders.find(userId, action.target_folder_id);
+          if (!target) throw AppError.notFound('Folder');
+          await moveRows(userId, rows, target);
+          break;
+        }
+        case 'categorize':
+          await setCategory(userId, rows, action.category ?? null);
+          break;
+      }
+      return { updated: rows.length };
+    },
+
+    async moveFromFolder(
+      userId: string,
+      folderId: number,
+      emailIds: number[],
+      targetFolderId: number,
+    ): Promise<{ moved: number }> {
+      const source = await deps.folders.find(userId, folderId);
+      const target = await deps.folders.find(userId, targetFolderId);
+      if (!source || !target) throw AppError.notFound('Folder');
+      const rows = await repo.findMany(userId, emailIds);
+      if (rows.length !== new Set(emailIds).size || rows.some((r) => r.email.folderId !== folderId))
+        throw AppError.notFound('Email');
+      await moveRows(userId, rows, target);
+      return { moved: rows.length };
+    },
+
+    /** Streams one attachment straight from the mail server; nothing is buffered whole. */
+    async attachment(
+      userId: string,
+      id: number,
+      part: string,
+    ): Promise<{
+      filename: string;
+      contentType: string;
+      content: Readable;
+      close: () => Promise<void>;
+    }> {
+      const row = await requireEmail(userId, id);
+      const meta = row.email.attachments.find((a) => a.part === part);
+      if (!meta) throw AppError.notFound('Attachment');
+      return openStream(
+        userId,
+        row,
+        (client) => client.download(String(row.email.uid), part, { uid: true }),
+        meta.filename,
+        meta.contentType,
+      );
+    },
+
+    async raw(userId: string, id: number) {
+      const row = await requireEmail(userId, id);
+      const name = `${(row.email.subject || 'nachricht').replace(/[^\p{L}\p{N} ._-]+/gu, '').slice(0, 80) || 'nachricht'}.eml`;
+      return openStream(
+        userId,
+        row,
+        (client) => client.download(String(row.email.uid), undefined, { uid: true }),
+        name,
+        'message/rfc822',
+      );
+    },
+  };
+
+  /** Keeps the IMAP connection open for as long as the HTTP response streams. */
+  async function openStream(
+    userId: string,
+    row: EmailListRow,
+    download: (client: ImapFlow) => Promise<{ content?: Readable | undefined }>,
+    filename: string,
+    contentType: string,
+  ) {
+    const account = await accounts.requireAccount(userId, row.email.accountId);
+    let release: () => void = () => undefined;
+    const ready = new Promise<{ content?: Readable | undefined }>((resolve, reject) => {
+      accounts
+        .withServer(account, async (client) => {
+          const lock = await client.getMailboxLock(row.folderPath, { readOnly: true });
+          try {
+            const result = await download(client);
+            resolve(result);
+            // The message vanished on the server: nothing to stream, nothing to wait for.
+            if (result.content) await new Promise<void>((r) => (release = r));
+          } finally {
+            lock.release();
+          }
+        })
+        .catch(reject);
+    });
+    const { content } = await ready;
+    if (!content) throw AppError.notFound('Message content');
+    content.once('close', () => release());
+    content.once('end', () => release());
+    return { filename, contentType, content, close: async () => release() };
+  }
+}
+
+function groupByFolder(rows: EmailListRow[]) {
+  const groups = new Map<
+    number,
+    { folderId: number; accountId: number; path: string; rows: EmailListRow[] }
+  >();
+  for (const row of rows) {
+    const group = groups.get(row.email.folderId) ?? {
+      folderId: row.email.folderId,
+      accountId: row.email.accountId,
+      path: row.folderPath,
+      rows: [],
+    };
+    group.rows.push(row);
+    groups.set(row.email.folderId, group);
+  }
+  return [...groups.values()];
+}
+
+export type EmailsService = ReturnType<typeof createEmailsService>;

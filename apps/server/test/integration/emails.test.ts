@@ -1,0 +1,337 @@
+import { ImapFlow } from 'imapflow';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerApiUser, type ApiUser } from '@brieftaube/test-support/api-user.ts';
+import { startDovecot, type Dovecot } from '@brieftaube/test-support/dovecot.ts';
+import { appendMessages, generateMessages } from '@brieftaube/test-support/mailbox.ts';
+import { startSmtpServer, type TestSmtpServer } from '@brieftaube/test-support/smtp-server.ts';
+import { DATABASE_KINDS, startTestApp, type TestApp } from '@brieftaube/test-support/test-app.ts';
+
+interface Item {
+  id: number;
+  subject: string;
+  folder: number;
+  folder_type: string;
+  is_read: boolean;
+  is_flagged: boolean;
+  category: number | null;
+  category_source: string | null;
+  thread_id: string | null;
+  has_attachments: boolean;
+}
+interface Detail extends Item {
+  body_html: string | null;
+  body_text: string;
+  has_remote_content: boolean;
+  attachments: { part: string; filename: string; url: string }[];
+  thread: Item[];
+}
+
+describe.each(DATABASE_KINDS)('e-mail API on %s', (kind) => {
+  let t: TestApp;
+  let dovecot: Dovecot;
+  let smtp: TestSmtpServer;
+  let owner: ApiUser;
+  let stranger: ApiUser;
+  let accountId: number;
+  let client: ImapFlow;
+  const address = `mails-${kind}@beispiel.de`;
+
+  beforeAll(async () => {
+    [t, dovecot, smtp] = await Promise.all([
+      startTestApp(kind, {}, { jobs: true }),
+      startDovecot(),
+      startSmtpServer(),
+    ]);
+    owner = await registerApiUser(t.app, 'mails');
+    stranger = await registerApiUser(t.app, 'fremd');
+    dovecot.addUser(address, 'pw');
+    client = new ImapFlow({
+      host: '127.0.0.1',
+      port: dovecot.imapPort,
+      secure: false,
+      doSTARTTLS: false,
+      auth: { user: address, pass: 'pw' },
+      logger: false,
+    });
+    await client.connect();
+    await client.mailboxCreate('Projekte');
+    await client.mailboxCreate('Projekte/Kunde Müller');
+    await appendMessages(client, 'INBOX', generateMessages(12));
+    await appendMessages(client, 'INBOX', [
+      {
+        subject: 'Ihre Rechnung Nr. 4711',
+        from: 'Stadtwerke Leipzig <rechnung@stadtwerke.example>',
+        html: '<p>Sehr geehrte Kundin,</p><p>Ihre <b>Rechnung</b> liegt bei.</p><img src="https://tracker.example/pixel.gif" onerror="alert(1)"><script>alert(2)</script><a href="javascript:alert(3)">Link</a>',
+        messageId: '<rechnung-4711@stadtwerke.example>',
+        date: new Date('2026-05-01T10:00:00Z'),
+        attachments: [
+          { filename: 'Rechnung März.pdf', content: Buffer.from('%PDF-1.4 Rechnung') },
+          { filename: 'böse.html', content: '<script>alert(1)</script>', contentType: 'text/html' },
+        ],
+      },
+      {
+        subject: 'Urlaubsplanung',
+        text: 'Wollen wir im Juli fahren?',
+        messageId: '<t1@x>',
+        date: new Date('2026-05-02T10:00:00Z'),
+      },
+      {
+        subject: 'AW: Urlaubsplanung',
+        text: 'Gern, Juli passt.\n\nAm 2. Mai schrieb Julia:\n> Wollen wir im Juli fahren?',
+        messageId: '<t2@x>',
+        inReplyTo: '<t1@x>',
+        references: ['<t1@x>'],
+        date: new Date('2026-05-02T11:00:00Z'),
+      },
+      {
+        subject: 'AW: AW: Urlaubsplanung',
+        text: 'Dann buche ich.',
+        messageId: '<t3@x>',
+        inReplyTo: '<t2@x>',
+        references: ['<t1@x>', '<t2@x>'],
+        date: new Date('2026-05-02T12:00:00Z'),
+      },
+    ]);
+    await appendMessages(client, 'Sent', generateMessages(2), ['\\Seen']);
+    const account = await owner.request({
+      method: 'POST',
+      url: '/api/accounts/',
+      payload: {
+        email_address: address,
+        imap_server: '127.0.0.1',
+        imap_port: dovecot.imapPort,
+        imap_security: 'none',
+        smtp_server: '127.0.0.1',
+        smtp_port: smtp.port,
+        smtp_security: 'none',
+        password: 'pw',
+      },
+    });
+    accountId = account.json<{ id: number }>().id;
+    const { task_id } = (
+      await owner.request({ method: 'POST', url: `/api/accounts/${accountId}/sync/` })
+    ).json<{ task_id: string }>();
+    for (let i = 0; i < 300; i++) {
+      const task = (await owner.request({ method: 'GET', url: '/api/status/all-tasks/' })).json<
+        Record<string, { status: string }>
+      >()[task_id]!;
+      if (task.status === 'SUCCESS') break;
+      if (task.status === 'FAILURE') throw new Error('sync failed');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  });
+  afterAll(async () => {
+    await client?.logout().catch(() => undefined);
+    await Promise.all([t?.close(), dovecot?.stop(), smtp?.close()]);
+  });
+
+  const list = async (query = '') =>
+    (await owner.request({ method: 'GET', url: `/api/emails/?${query}` })).json<Item[]>();
+  const bySubject = async (subject: string) =>
+    (await list(`q=${encodeURIComponent(subject)}`)).find((e) => e.subject === subject)!;
+  /** Flags of the message with exactly this subject, as the server holds them now. */
+  const serverFlags = async (folder: string, subject: string) => {
+    const lock = await client.getMailboxLock(folder);
+    try {
+      // SEARCH reflects expunges by other sessions; a bare FETCH may still report them.
+      const uids = (await client.search({ subject }, { uid: true })) || [];
+      if (uids.length === 0) return undefined;
+      for await (const m of client.fetch(
+        uids.join(','),
+        { uid: true, envelope: true, flags: true },
+        { uid: true },
+      )) {
+        if (m.envelope?.subject === subject) return [...(m.flags ?? [])];
+      }
+      return undefined;
+    } finally {
+      lock.release();
+    }
+  };
+
+  it('lists with every EmailList filter, newest first', async () => {
+    const all = await list('limit=200');
+    expect(all).toHaveLength(18);
+    expect(all[0]!.subject).toBe('AW: AW: Urlaubsplanung');
+    expect(await list('read=false&limit=200')).toHaveLength(16);
+    expect((await list('folder_type=sent')).map((e) => e.folder_type)).toEqual(['sent', 'sent']);
+    expect(await list('folder_name=INBOX&limit=200')).toHaveLength(16);
+    expect(await list(`accounts=${accountId},,&has_category=false&limit=200`)).toHaveLength(18);
+    expect(await list('accounts=999999')).toEqual([]);
+  });
+
+  it('pages with a cursor, without gaps or repeats', async () => {
+    const seen: number[] = [];
+    let url = '/api/emails/?limit=5';
+    for (let pages = 0; pages < 10; pages++) {
+      const res = await owner.request({ method: 'GET', url });
+      seen.push(...res.json<Item[]>().map((e) => e.id));
+      const next = res.headers['x-next-cursor'];
+      if (!next) break;
+      url = `/api/emails/?limit=5&cursor=${String(next)}`;
+    }
+    expect(seen).toHaveLength(18);
+    expect(new Set(seen).size).toBe(18);
+    expect(
+      (await owner.request({ method: 'GET', url: '/api/emails/?cursor=kaputt' })).statusCode,
+    ).toBe(400);
+  });
+
+  it('searches full text with German stemming and prefixes', async () => {
+    expect((await list('q=Rechnungen')).map((e) => e.subject)).toContain('Ihre Rechnung Nr. 4711');
+    expect((await list('q=stadtwer')).map((e) => e.subject)).toEqual(['Ihre Rechnung Nr. 4711']);
+    expect(await list('q=Zahnarzttermin')).toEqual([]);
+  });
+
+  it('shows a message sanitised, remote images held back, with its thread and attachments', async () => {
+    const rechnung = await bySubject('Ihre Rechnung Nr. 4711');
+    const detail = (
+      await owner.request({ method: 'GET', url: `/api/emails/${rechnung.id}/` })
+    ).json<Detail>();
+    expect(detail.body_html).toContain('<b>Rechnung</b>');
+    expect(detail.body_html).not.toMatch(/<script|onerror|javascript:|\ssrc="https:\/\/tracker/);
+    expect(detail.body_html).toContain('data-remote-src="https://tracker.example/pixel.gif"');
+    expect(detail.has_remote_content).toBe(true);
+    expect(detail.attachments.map((a) => a.filename)).toEqual(['Rechnung März.pdf', 'böse.html']);
+    const allowed = (
+      await owner.request({ method: 'GET', url: `/api/emails/${rechnung.id}/?remote=allow` })
+    ).json<Detail>();
+    expect(allowed.body_html).toContain('src="https://tracker.example/pixel.gif"');
+
+    const reply = await bySubject('AW: Urlaubsplanung');
+    const thread = (
+      await owner.request({ method: 'GET', url: `/api/emails/${reply.id}/` })
+    ).json<Detail>().thread;
+    expect(thread.map((e) => e.subject)).toEqual([
+      'Urlaubsplanung',
+      'AW: Urlaubsplanung',
+      'AW: AW: Urlaubsplanung',
+    ]);
+  });
+
+  it('downloads attachments as attachments, never as active content', async () => {
+    const rechnung = await bySubject('Ihre Rechnung Nr. 4711');
+    const detail = (
+      await owner.request({ method: 'GET', url: `/api/emails/${rechnung.id}/` })
+    ).json<Detail>();
+    const pdf = await owner.request({ method: 'GET', url: detail.attachments[0]!.url });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.body).toBe('%PDF-1.4 Rechnung');
+    expect(pdf.headers['content-disposition']).toBe(
+      `attachment; filename="Rechnung Marz.pdf"; filename*=UTF-8''Rechnung%20M%C3%A4rz.pdf`,
+    );
+    expect(pdf.headers['x-content-type-options']).toBe('nosniff');
+    const html = await owner.request({ method: 'GET', url: detail.attachments[1]!.url });
+    expect(html.headers['content-type']).toBe('application/octet-stream');
+    const raw = await owner.request({ method: 'GET', url: `/api/emails/${rechnung.id}/raw/` });
+    expect(raw.headers['content-type']).toMatch(/^message\/rfc822/);
+    expect(raw.body).toContain('Subject: Ihre Rechnung Nr. 4711');
+  });
+
+  it('writes read and flagged state back to the server and records user categories', async () => {
+    const mail = await bySubject('Urlaubsplanung');
+    await owner.request({
+      method: 'PATCH',
+      url: `/api/emails/${mail.id}/`,
+      payload: { is_read: true, is_flagged: true },
+    });
+    expect(await serverFlags('INBOX', 'Urlaubsplanung')).toEqual(
+      expect.arrayContaining(['\\Seen', '\\Flagged']),
+    );
+    await owner.request({
+      method: 'PATCH',
+      url: `/api/emails/${mail.id}/`,
+      payload: { is_read: false },
+    });
+    expect(await serverFlags('INBOX', 'Urlaubsplanung')).not.toContain('\\Seen');
+
+    const category = (
+      await owner.request({
+        method: 'POST',
+        url: '/api/categories/',
+        payload: { account: accountId, name: 'Urlaub', description: 'Reisen und Urlaub' },
+      })
+    ).json<{ id: number }>();
+    const patched = (
+      await owner.request({
+        method: 'PATCH',
+        url: `/api/emails/${mail.id}/`,
+        payload: { category: category.id },
+      })
+    ).json<Item>();
+    expect(patched).toMatchObject({ category: category.id, category_source: 'user' });
+    expect((await list(`category=${category.id}`)).map((e) => e.id)).toEqual([mail.id]);
+    expect(await list(`has_category=false&limit=200`)).toHaveLength(17);
+  });
+
+  it('moves mail into a nested folder on the server', async () => {
+    const folders = (
+      await owner.request({ method: 'GET', url: `/api/folders/?account_id=${accountId}` })
+    ).json<{ id: number; path: string }[]>();
+    const inbox = folders.find((f) => f.path === 'INBOX')!;
+    const target = folders.find((f) => f.path === 'Projekte/Kunde Müller')!;
+    const mail = await bySubject('Meeting notes from Tuesday #6');
+    const res = await owner.request({
+      method: 'POST',
+      url: `/api/folders/${inbox.id}/move_emails/`,
+      payload: { target_folder_id: target.id, email_ids: [mail.id] },
+    });
+    expect(res.json()).toEqual({ moved: 1 });
+    expect(
+      await serverFlags('Projekte/Kunde Müller', 'Meeting notes from Tuesday #6'),
+    ).toBeDefined();
+    expect(await serverFlags('INBOX', 'Meeting notes from Tuesday #6')).toBeUndefined();
+    const moved = (
+      await owner.request({ method: 'GET', url: `/api/folders/${target.id}/emails/` })
+    ).json<Item[]>();
+    expect(moved.map((e) => e.subject)).toEqual(['Meeting notes from Tuesday #6']);
+  });
+
+  it('deletes to Trash, and from Trash for good; bulk actions work', async () => {
+    const mail = await bySubject('Einladung zum Sommerfest #3');
+    expect(
+      (await owner.request({ method: 'DELETE', url: `/api/emails/${mail.id}/` })).statusCode,
+    ).toBe(204);
+    expect(await serverFlags('Trash', 'Einladung zum Sommerfest #3')).toBeDefined();
+    const trashed = (await list('folder_type=trash')).find(
+      (e) => e.subject === 'Einladung zum Sommerfest #3',
+    )!;
+    expect(
+      (await owner.request({ method: 'DELETE', url: `/api/emails/${trashed.id}/` })).statusCode,
+    ).toBe(204);
+    expect(await serverFlags('Trash', 'Einladung zum Sommerfest #3')).toBeUndefined();
+
+    const unread = await list('read=false&folder_name=INBOX&limit=3');
+    const bulk = await owner.request({
+      method: 'POST',
+      url: '/api/emails/bulk/',
+      payload: { ids: unread.map((e) => e.id), action: 'read' },
+    });
+    expect(bulk.json()).toEqual({ updated: 3 });
+    for (const e of unread) expect(await serverFlags('INBOX', e.subject)).toContain('\\Seen');
+  });
+
+  it("answers 404 to every e-mail call for another user's mail", async () => {
+    const mail = (await list('limit=1'))[0]!;
+    const calls = [
+      { method: 'GET', url: `/api/emails/${mail.id}/` },
+      { method: 'PATCH', url: `/api/emails/${mail.id}/`, payload: { is_read: true } },
+      { method: 'DELETE', url: `/api/emails/${mail.id}/` },
+      { method: 'GET', url: `/api/emails/${mail.id}/raw/` },
+      { method: 'GET', url: `/api/emails/${mail.id}/attachments/2/` },
+      { method: 'POST', url: '/api/emails/bulk/', payload: { ids: [mail.id], action: 'delete' } },
+      {
+        method: 'POST',
+        url: `/api/folders/${mail.folder}/move_emails/`,
+        payload: { target_folder_id: mail.folder, email_ids: [mail.id] },
+      },
+      { method: 'GET', url: `/api/folders/${mail.folder}/emails/` },
+    ] as const;
+    for (const call of calls) {
+      const res = await stranger.request(call);
+      if (call.url.endsWith('/emails/') && call.method === 'GET') expect(res.json()).toEqual([]);
+      else expect(res.statusCode, `${call.method} ${call.url}`).toBe(404);
+    }
+    expect((await stranger.request({ method: 'GET', url: '/api/emails/' })).json()).toEqual([]);
+  });
+});
