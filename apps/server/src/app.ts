@@ -18,6 +18,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { foldersRoutes } from './modules/folders/folders.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
+import { composeRoutes } from './modules/compose/compose.routes.ts';
 import { emailsRoutes } from './modules/emails/emails.routes.ts';
 import { tasksRoutes } from './modules/tasks/tasks.routes.ts';
 import { createServices, type Services } from './services.ts';
@@ -50,7 +51,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
 
-  const { auth, accounts, folders, categories, emails, tasks } =
+  const { auth, accounts, folders, categories, emails, compose, tasks } =
     services ?? createServices(config, database);
 
   await registerSecurityHeaders(app);
@@ -75,6 +76,7 @@ export async function buildApp({
   await app.register(tasksRoutes, { prefix: '/api', tasks });
   await app.register(categoriesRoutes, { prefix: '/api', categories });
   await app.register(emailsRoutes, { prefix: '/api', emails });
+  await app.register(composeRoutes, { prefix: '/api', compose });
 
   if (serveWeb) await registerWebApp(app, config.webDistDir);
   else {

@@ -11,6 +11,7 @@ import { createRateLimiter } from './modules/auth/rate-limiter.ts';
 import { createAccessTokenSigner } from './modules/auth/tokens.ts';
 import { createCategoriesRepository } from './modules/categories/categories.repository.ts';
 import { createCategoriesService } from './modules/categories/categories.service.ts';
+import { createComposeService } from './modules/compose/compose.service.ts';
 import { createEmailsRepository } from './modules/emails/emails.repository.ts';
 import { createEmailsService } from './modules/emails/emails.service.ts';
 import { createEmailSyncRepository } from './modules/emails/email-sync.repository.ts';
@@ -46,11 +47,21 @@ export function createServices(config: Config, database: DatabaseHandle, logger?
     repo: createCategoriesRepository(database.db),
     accounts,
   });
+  const emailsRepo = createEmailsRepository(database.db);
+  const emailSync = createEmailSyncRepository(database.db);
   const emails = createEmailsService({
-    repo: createEmailsRepository(database.db),
+    repo: emailsRepo,
     folders: foldersRepo,
     accounts,
     categories,
+  });
+  const compose = createComposeService({
+    accounts,
+    emails,
+    emailsRepo,
+    folders: foldersRepo,
+    emailSync,
+    smtpTimeoutMs: connectTimeoutMs,
   });
   const jobs = createJobSender();
   const tasks = createTasksService({
@@ -61,12 +72,12 @@ export function createServices(config: Config, database: DatabaseHandle, logger?
       accounts,
       folders,
       foldersRepo,
-      emailSync: createEmailSyncRepository(database.db),
+      emailSync,
       connectTimeoutMs,
     },
     ...(logger ? { logger } : {}),
   });
-  return { auth, accounts, folders, categories, emails, tasks, jobs };
+  return { auth, accounts, folders, categories, emails, compose, tasks, jobs };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -5,3 +5,4 @@ export * from './accounts.ts';
 export * from './folders.ts';
 export * from './categories.ts';
 export * from './emails.ts';
+export * from './compose.ts';

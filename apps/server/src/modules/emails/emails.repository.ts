@@ -108,6 +108,35 @@ export function createEmailsRepository(db: Db) {
         .where(and(eq(emails.userId, userId), inArray(emails.id, ids)));
     },
 
+    /** Addresses the user corresponds with, most frequent first; those written to count double. */
+    async suggestContacts(
+      userId: string,
+      query: string,
+      limit = 10,
+    ): Promise<{ name: string; address: string; count: number }[]> {
+      const like = `%${query
+        .trim()
+        .toLowerCase()
+        .replace(/[%_\\]/g, '\\$&')}%`;
+      const raw: unknown = await db.execute(sql`
+        SELECT address, max(name) AS name, sum(weight)::int AS count FROM (
+          SELECT lower(e.from_address) AS address, e.from_name AS name, 1 AS weight
+            FROM emails e WHERE e.user_id = ${userId} AND e.from_address <> ''
+          UNION ALL
+          SELECT lower(a->>'address'), a->>'name', 2
+            FROM emails e JOIN folders f ON f.id = e.folder_id, jsonb_array_elements(e.to_addresses || e.cc_addresses) a
+            WHERE e.user_id = ${userId} AND f.folder_type = 'sent'
+        ) c
+        WHERE address LIKE ${like} OR lower(name) LIKE ${like}
+        GROUP BY address ORDER BY count DESC, address LIMIT ${limit}`);
+      const result = raw as { rows: { name: string | null; address: string; count: number }[] };
+      return result.rows.map((r) => ({
+        name: r.name ?? '',
+        address: r.address,
+        count: Number(r.count),
+      }));
+    },
+
     async update(id: number, patch: Partial<typeof emails.$inferInsert>): Promise<void> {
       await db.update(emails).set(patch).where(eq(emails.id, id));
     },

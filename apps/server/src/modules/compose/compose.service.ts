@@ -1,0 +1,297 @@
+import crypto from 'node:crypto';
+import { ErrorCode, FieldErrorCode, type ComposeInput } from '@brieftaube/shared';
+import type { ImapFlow } from 'imapflow';
+import { AppError, type FieldErrors } from '../../lib/app-error.ts';
+import { buildOutgoing, type OutgoingAttachment } from '../../mail/compose/build-message.ts';
+import { classifyConnectionError } from '../../mail/connection-errors.ts';
+import { createSmtpTransport } from '../../mail/smtp/smtp-transport.ts';
+import { syncFolder } from '../../mail/sync/folder-sync.ts';
+import type { AccountRow } from '../accounts/accounts.repository.ts';
+import type { AccountsService } from '../accounts/accounts.service.ts';
+import type { EmailSyncRepository } from '../emails/email-sync.repository.ts';
+import type { EmailsRepository } from '../emails/emails.repository.ts';
+import type { EmailsService } from '../emails/emails.service.ts';
+import type { FolderRow, FoldersRepository } from '../folders/folders.repository.ts';
+import { parseRecipients } from './recipients.ts';
+import {
+  escapeHtml,
+  formatAddress,
+  quoteHeader,
+  quoteText,
+  replyAllRecipients,
+  replySubject,
+} from '../../mail/compose/reply-template.ts';
+import { sanitizeMailHtml } from '../../mail/mime/sanitize-html.ts';
+
+export const MAX_ATTACHMENT_BYTES = 25 * 1024 * 1024;
+
+export interface ComposeServiceDeps {
+  accounts: AccountsService;
+  emails: EmailsService;
+  emailsRepo: EmailsRepository;
+  folders: FoldersRepository;
+  emailSync: EmailSyncRepository;
+  smtpTimeoutMs?: number;
+}
+
+// Gmail and Microsoft file what their SMTP servers send into Sent themselves; a second copy
+// would show every message twice.
+const SERVER_FILES_SENT = new Set(['google', 'microsoft']);
+
+export function createComposeService(deps: ComposeServiceDeps) {
+  const { accounts, emails } = deps;
+
+  async function prepare(userId: string, input: ComposeInput, forSending: boolean) {
+    const account = await accounts.requireAccount(userId, input.account).catch(() => {
+      throw AppError.validation({ account: [FieldErrorCode.INVALID] });
+    });
+    const errors: FieldErrors = {};
+    const to = parseRecipients(input.to, 'to', errors);
+    const cc = parseRecipients(input.cc, 'cc', errors);
+    const bcc = parseRecipients(input.bcc, 'bcc', errors);
+    if (forSending && to.length + cc.length + bcc.length === 0 && !errors.to)
+      errors.to = [FieldErrorCode.RECIPIENT_REQUIRED];
+    const attachments: OutgoingAttachment[] = (input.attachments ?? []).map((a) => ({
+      filename: a.filename,
+      contentType: a.content_type || 'application/octet-stream',
+      content: Buffer.from(a.content_base64, 'base64'),
+    }));
+    let inReplyTo: string | null = null;
+    let references: string[] = [];
+    if (input.in_reply_to_email) {
+      const original = await emails.requireEmail(userId, input.in_reply_to_email);
+      inReplyTo = original.email.messageId;
+      references = [
+        ...original.email.references,
+        ...(original.email.messageId ? [original.email.messageId] : []),
+      ].slice(-20);
+    }
+    if (input.forward_of) {
+      const original = await emails.requireEmail(userId, input.forward_of);
+      for (const meta of original.email.attachments.filter((a) => !a.inline)) {
+        const file = await emails.attachment(userId, original.email.id, meta.part);
+        const chunks: Buffer[] = [];
+        for await (const chunk of file.content as AsyncIterable<Buffer>) chunks.push(chunk);
+        attachments.push({
+          filename: meta.filename,
+          contentType: meta.contentType,
+          content: Buffer.concat(chunks),
+        });
+      }
+    }
+    if (attachments.reduce((sum, a) => sum + a.content.length, 0) > MAX_ATTACHMENT_BYTES) {
+      errors.attachments = [FieldErrorCode.ATTACHMENTS_TOO_LARGE];
+    }
+    if (Object.keys(errors).length) throw AppError.validation(errors);
+    const domain = account.emailAddress.split('@')[1] ?? 'brieftaube.local';
+    const message = {
+      from: { name: account.displayName ?? '', address: account.emailAddress },
+      to,
+      cc,
+      bcc,
+      subject: input.subject?.trim() ?? '',
+      html: input.html,
+      text: input.text,
+      inReplyTo,
+      references,
+      attachments,
+      messageId: `${crypto.randomUUID()}@${domain}`,
+      date: new Date(),
+    };
+    return { account, message };
+  }
+
+  async function folderOfType(
+    userId: string,
+    accountId: number,
+    type: 'sent' | 'drafts',
+  ): Promise<FolderRow | undefined> {
+    return (await deps.folders.list(userId, { accountIds: [accountId], types: [type] }))[0];
+  }
+
+  /** APPENDs to a folder and stores the new message at once, so the caller gets its id. */
+  async function appendAndStore(
+    client: ImapFlow,
+    folder: FolderRow,
+    raw: Buffer,
+    flags: string[],
+  ): Promise<number | null> {
+    const appended = await client.append(folder.path, raw, flags);
+    await syncFolder(client, deps.emailSync, folder);
+    if (!appended || !appended.uid) return null;
+    const recent = await deps.emailsRepo.list(
+      folder.userId,
+      { folderId: folder.id },
+      { limit: 20 },
+    );
+    return recent.find((row) => row.email.uid === appended.uid)?.email.id ?? null;
+  }
+
+  async function removeDraft(
+    userId: string,
+    draftId: number | undefined,
+    client: ImapFlow,
+  ): Promise<void> {
+    if (!draftId) return;
+    const draft = await deps.emailsRepo.find(userId, draftId);
+    if (!draft || draft.folderType !== 'drafts') return;
+    const lock = await client.getMailboxLock(draft.folderPath);
+    try {
+      await client.messageDelete(String(draft.email.uid), { uid: true });
+    } finally {
+      lock.release();
+    }
+    await deps.emailsRepo.delete([draft.email.id]);
+  }
+
+  async function saveDraftFor(
+    userId: string,
+    account: AccountRow,
+    raw: Buffer,
+    replaces: number | undefined,
+  ): Promise<number | null> {
+    const drafts = await folderOfType(userId, account.id, 'drafts');
+    if (!drafts)
+      throw new AppError(
+        ErrorCode.CONFLICT,
+        'The account has no drafts folder; synchronise its folders first',
+      );
+    return accounts.withServer(account, async (client) => {
+      const id = await appendAndStore(client, drafts, raw, ['\\Draft', '\\Seen']);
+      await removeDraft(userId, replaces, client);
+      return id;
+    });
+  }
+
+  return {
+    /** What Compose opens with for reply, reply-all and forward (spec route /app/compose/{action}/{id}). */
+    async template(userId: string, emailId: number, action: 'reply' | 'reply_all' | 'forward') {
+      const row = await emails.requireEmail(userId, emailId);
+      const e = row.email;
+      const account = await accounts.requireAccount(userId, e.accountId);
+      const from = { name: e.fromName, address: e.fromAddress };
+      const date = e.sentAt ?? e.receivedAt;
+      const original = e.bodyHtml
+        ? sanitizeMailHtml(e.bodyHtml).html
+        : `<p>${escapeHtml(e.bodyText ?? '').replace(/\n/g, '<br>')}</p>`;
+      let to: string[] = [];
+      let cc: string[] = [];
+      if (action === 'reply') to = (e.replyTo.length ? e.replyTo : [from]).map(formatAddress);
+      if (action === 'reply_all') {
+        const r = replyAllRecipients(
+          { from: [from], replyTo: e.replyTo, to: e.toAddresses, cc: e.ccAddresses },
+          [account.emailAddress],
+        );
+        to = r.to.map(formatAddress);
+        cc = r.cc.map(formatAddress);
+      }
+      let text: string;
+      let html: string;
+      if (action === 'forward') {
+        const lines = [
+          '-------- Weitergeleitete Nachricht --------',
+          `Betreff: ${e.subject}`,
+          `Datum: ${new Intl.DateTimeFormat('de-DE', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Berlin' }).format(date)}`,
+          `Von: ${formatAddress(from)}`,
+          `An: ${e.toAddresses.map(formatAddress).join(', ')}`,
+        ];
+        text = `\n\n${lines.join('\n')}\n\n${e.bodyText ?? ''}`;
+        html = `<p></p><p>${lines.map(escapeHtml).join('<br>')}</p>${original}`;
+      } else {
+        const header = quoteHeader(date, from);
+        text = `\n\n${header}\n${quoteText(e.bodyText ?? '')}`;
+        html = `<p></p><p>${escapeHtml(header)}</p><blockquote type="cite">${original}</blockquote>`;
+      }
+      return {
+        account: e.accountId,
+        to,
+        cc,
+        subject: replySubject(e.subject, action === 'forward' ? 'forward' : 'reply'),
+        text,
+        html,
+        in_reply_to_email: action === 'forward' ? null : e.id,
+        forward_of: action === 'forward' ? e.id : null,
+        attachments:
+          action === 'forward'
+            ? e.attachments
+                .filter((a) => !a.inline)
+                .map((a) => ({ filename: a.filename, size: a.size }))
+            : [],
+      };
+    },
+
+    suggestContacts: (userId: string, query: string) =>
+      deps.emailsRepo.suggestContacts(userId, query),
+
+    async saveDraft(userId: string, input: ComposeInput): Promise<{ draft_id: number | null }> {
+      const { account, message } = await prepare(userId, input, false);
+      const raw = await buildOutgoing(message, { keepBcc: true });
+      return { draft_id: await saveDraftFor(userId, account, raw, input.draft_id) };
+    },
+
+    async send(
+      userId: string,
+      input: ComposeInput,
+    ): Promise<{ status: 'sent'; message_id: string; sent_copy_id: number | null }> {
+      const { account, message } = await prepare(userId, input, true);
+      const raw = await buildOutgoing(message);
+      const transport = createSmtpTransport(
+        { host: account.smtpServer, port: account.smtpPort, security: account.smtpSecurity },
+        accounts.credentialsOf(account),
+        deps.smtpTimeoutMs ? { timeoutMs: deps.smtpTimeoutMs } : {},
+      );
+      try {
+        await transport.sendMail({
+          envelope: {
+            from: account.emailAddress,
+            to: [...message.to, ...message.cc, ...message.bcc],
+          },
+          raw,
+        });
+      } catch (error) {
+        // Never lost: what could not be sent is kept as a draft, and the answer says where.
+        const code = classifyConnectionError(error);
+        const draftMessage = await buildOutgoing(message, { keepBcc: true });
+        const draftId = await saveDraftFor(userId, account, draftMessage, input.draft_id).catch(
+          () => null,
+        );
+        throw new AppError(ErrorCode.SEND_FAILED, `SMTP delivery failed (${code})`, {
+          smtp: [code as never],
+          ...(draftId ? { draft_id: [String(draftId) as never] } : {}),
+        });
+      } finally {
+        transport.close();
+      }
+
+      let sentCopyId: number | null = null;
+      await accounts
+        .withServer(account, async (client) => {
+          const sent = await folderOfType(userId, account.id, 'sent');
+          if (sent && !SERVER_FILES_SENT.has(account.provider))
+            sentCopyId = await appendAndStore(client, sent, raw, ['\\Seen']);
+          await removeDraft(userId, input.draft_id, client);
+          if (input.in_reply_to_email) {
+            const original = await deps.emailsRepo.find(userId, input.in_reply_to_email);
+            if (original) {
+              const lock = await client.getMailboxLock(original.folderPath);
+              try {
+                await client.messageFlagsAdd(String(original.email.uid), ['\\Answered'], {
+                  uid: true,
+                });
+              } finally {
+                lock.release();
+              }
+              await deps.emailsRepo.update(original.email.id, {
+                isAnswered: true,
+                flags: [...new Set([...original.email.flags, '\\Answered'])],
+              });
+            }
+          }
+        })
+        .catch(() => undefined); // the mail is out; a missing Sent copy must not report failure
+      return { status: 'sent', message_id: message.messageId, sent_copy_id: sentCopyId };
+    },
+  };
+}
+
+export type ComposeService = ReturnType<typeof createComposeService>;

@@ -1,0 +1,306 @@
+import { ImapFlow } from 'imapflow';
+import PostalMime from 'postal-mime';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerApiUser, type ApiUser } from '@brieftaube/test-support/api-user.ts';
+import { startDovecot, type Dovecot } from '@brieftaube/test-support/dovecot.ts';
+import { appendMessages } from '@brieftaube/test-support/mailbox.ts';
+import { startSmtpServer, type TestSmtpServer } from '@brieftaube/test-support/smtp-server.ts';
+import { DATABASE_KINDS, startTestApp, type TestApp } from '@brieftaube/test-support/test-app.ts';
+
+describe.each(DATABASE_KINDS)('sending and drafts on %s', (kind) => {
+  let t: TestApp;
+  let dovecot: Dovecot;
+  let smtp: TestSmtpServer;
+  let owner: ApiUser;
+  let stranger: ApiUser;
+  let accountId: number;
+  let client: ImapFlow;
+  const address = `sender-${kind}@beispiel.de`;
+
+  async function sync() {
+    const { task_id } = (
+      await owner.request({ method: 'POST', url: `/api/accounts/${accountId}/sync/` })
+    ).json<{ task_id: string }>();
+    for (let i = 0; i < 300; i++) {
+      const status = (await owner.request({ method: 'GET', url: '/api/status/all-tasks/' })).json<
+        Record<string, { status: string }>
+      >()[task_id]!.status;
+      if (status === 'SUCCESS') return;
+      if (status === 'FAILURE') throw new Error('sync failed');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  async function subjectsIn(folder: string): Promise<string[]> {
+    const lock = await client.getMailboxLock(folder);
+    try {
+      // NOOP lets the server announce what other sessions appended meanwhile.
+      await client.noop();
+      const uids = (await client.search({ all: true }, { uid: true })) || [];
+      if (uids.length === 0) return [];
+      const subjects: string[] = [];
+      for await (const m of client.fetch(
+        uids.join(','),
+        { uid: true, envelope: true },
+        { uid: true },
+      ))
+        subjects.push(m.envelope?.subject ?? '');
+      return subjects;
+    } finally {
+      lock.release();
+    }
+  }
+  const emailId = async (subject: string) =>
+    (await owner.request({ method: 'GET', url: `/api/emails/?q=${encodeURIComponent(subject)}` }))
+      .json<{ id: number; subject: string }[]>()
+      .find((e) => e.subject === subject)!.id;
+
+  beforeAll(async () => {
+    [t, dovecot, smtp] = await Promise.all([
+      startTestApp(kind, { MAIL_CONNECT_TIMEOUT_SECONDS: '5' }, { jobs: true }),
+      startDovecot(),
+      startSmtpServer(),
+    ]);
+    owner = await registerApiUser(t.app, 'sender');
+    stranger = await registerApiUser(t.app, 'fremd');
+    dovecot.addUser(address, 'pw');
+    smtp.addUser(address, 'pw');
+    client = new ImapFlow({
+      host: '127.0.0.1',
+      port: dovecot.imapPort,
+      secure: false,
+      doSTARTTLS: false,
+      auth: { user: address, pass: 'pw' },
+      logger: false,
+    });
+    await client.connect();
+    await appendMessages(client, 'INBOX', [
+      {
+        from: 'Julia Wagner <julia.wagner@beispiel.de>',
+        to: `Ich <${address}>`,
+        cc: 'Tom <tom@beispiel.de>',
+        subject: 'Angebot Küche',
+        text: 'Hallo,\nanbei das Angebot.\nJulia',
+        messageId: '<angebot-1@beispiel.de>',
+        references: ['<anfrage-0@beispiel.de>'],
+        date: new Date('2026-05-04T08:30:00Z'),
+        attachments: [{ filename: 'Angebot Küche.pdf', content: Buffer.from('%PDF-angebot') }],
+      },
+    ]);
+    const account = await owner.request({
+      method: 'POST',
+      url: '/api/accounts/',
+      payload: {
+        email_address: address,
+        display_name: 'Max Muster',
+        imap_server: '127.0.0.1',
+        imap_port: dovecot.imapPort,
+        imap_security: 'none',
+        smtp_server: '127.0.0.1',
+        smtp_port: smtp.port,
+        smtp_security: 'none',
+        password: 'pw',
+      },
+    });
+    accountId = account.json<{ id: number }>().id;
+    await sync();
+  });
+  afterAll(async () => {
+    await client?.logout().catch(() => undefined);
+    await Promise.all([t?.close(), dovecot?.stop(), smtp?.close()]);
+  });
+
+  it('replies with AW:, the German quote header and correct threading; Sent keeps a copy; the original is answered', async () => {
+    const original = await emailId('Angebot Küche');
+    const template = (
+      await owner.request({ method: 'GET', url: `/api/emails/${original}/compose/?action=reply` })
+    ).json<{ to: string[]; subject: string; text: string }>();
+    expect(template.subject).toBe('AW: Angebot Küche');
+    expect(template.to).toEqual(['Julia Wagner <julia.wagner@beispiel.de>']);
+    expect(template.text).toContain(
+      'Am 4. Mai 2026 um 10:30 schrieb Julia Wagner <julia.wagner@beispiel.de>:\n> Hallo,',
+    );
+
+    const before = smtp.received.length;
+    const sent = await owner.request({
+      method: 'POST',
+      url: '/api/emails/send/',
+      payload: {
+        account: accountId,
+        to: template.to,
+        subject: template.subject,
+        text: `Danke!${template.text}`,
+        in_reply_to_email: original,
+      },
+    });
+    expect(sent.statusCode).toBe(200);
+    const [mail] = (await smtp.waitFor(before + 1)).slice(before);
+    expect(mail!.to).toEqual(['julia.wagner@beispiel.de']);
+    const parsed = await PostalMime.parse(mail!.raw);
+    expect(parsed.subject).toBe('AW: Angebot Küche');
+    expect(parsed.inReplyTo).toBe('<angebot-1@beispiel.de>');
+    expect(parsed.references).toBe('<anfrage-0@beispiel.de> <angebot-1@beispiel.de>');
+    expect(parsed.from).toMatchObject({ name: 'Max Muster', address });
+    expect(await subjectsIn('Sent')).toContain('AW: Angebot Küche');
+    const detail = (await owner.request({ method: 'GET', url: `/api/emails/${original}/` })).json<{
+      is_answered: boolean;
+    }>();
+    expect(detail.is_answered).toBe(true);
+  });
+
+  it('reply-all leaves out the own address; forward carries WG: and the attachments', async () => {
+    const original = await emailId('Angebot Küche');
+    const all = (
+      await owner.request({
+        method: 'GET',
+        url: `/api/emails/${original}/compose/?action=reply_all`,
+      })
+    ).json<{ to: string[]; cc: string[] }>();
+    expect(all.to).toEqual(['Julia Wagner <julia.wagner@beispiel.de>']);
+    expect(all.cc).toEqual(['Tom <tom@beispiel.de>']);
+
+    const fwd = (
+      await owner.request({ method: 'GET', url: `/api/emails/${original}/compose/?action=forward` })
+    ).json<{ subject: string; forward_of: number }>();
+    expect(fwd.subject).toBe('WG: Angebot Küche');
+    const before = smtp.received.length;
+    await owner.request({
+      method: 'POST',
+      url: '/api/emails/send/',
+      payload: {
+        account: accountId,
+        to: 'chef@beispiel.de',
+        bcc: ['geheim@beispiel.de'],
+        subject: fwd.subject,
+        html: '<p>Zur Info</p>',
+        forward_of: original,
+      },
+    });
+    const [mail] = (await smtp.waitFor(before + 1)).slice(before);
+    expect(mail!.to).toEqual(['chef@beispiel.de', 'geheim@beispiel.de']);
+    expect(mail!.raw).not.toMatch(/^Bcc:/im);
+    const parsed = await PostalMime.parse(mail!.raw);
+    expect(parsed.attachments.map((a) => a.filename)).toEqual(['Angebot Küche.pdf']);
+  });
+
+  it('keeps one draft per message: each save replaces the last, sending removes it', async () => {
+    const first = (
+      await owner.request({
+        method: 'POST',
+        url: '/api/drafts/',
+        payload: {
+          account: accountId,
+          to: 'anna@beispiel.de',
+          subject: 'Entwurf Urlaub',
+          text: 'Version 1',
+        },
+      })
+    ).json<{ draft_id: number }>();
+    expect(first.draft_id).toBeGreaterThan(0);
+    const second = (
+      await owner.request({
+        method: 'POST',
+        url: '/api/drafts/',
+        payload: {
+          account: accountId,
+          to: 'anna@beispiel.de',
+          subject: 'Entwurf Urlaub',
+          text: 'Version 2',
+          draft_id: first.draft_id,
+        },
+      })
+    ).json<{ draft_id: number }>();
+    expect(await subjectsIn('Drafts')).toEqual(['Entwurf Urlaub']);
+    const detail = (
+      await owner.request({ method: 'GET', url: `/api/emails/${second.draft_id}/` })
+    ).json<{ body_text: string }>();
+    expect(detail.body_text).toContain('Version 2');
+    expect(
+      (await owner.request({ method: 'GET', url: `/api/emails/${first.draft_id}/` })).statusCode,
+    ).toBe(404);
+
+    await owner.request({
+      method: 'POST',
+      url: '/api/emails/send/',
+      payload: {
+        account: accountId,
+        to: 'anna@beispiel.de',
+        subject: 'Entwurf Urlaub',
+        text: 'Endgültig',
+        draft_id: second.draft_id,
+      },
+    });
+    expect(await subjectsIn('Drafts')).toEqual([]);
+  });
+
+  it('when SMTP refuses, the message is kept as a draft and the answer says so', async () => {
+    smtp.failNext(550, 'Mailbox unavailable');
+    try {
+      const res = await owner.request({
+        method: 'POST',
+        url: '/api/emails/send/',
+        payload: {
+          account: accountId,
+          to: 'x@beispiel.de',
+          subject: 'Wichtig, bitte nicht verlieren',
+          text: 'Inhalt',
+        },
+      });
+      expect(res.statusCode).toBe(502);
+      const error = res.json<{ error: { code: string; fields: Record<string, string[]> } }>().error;
+      expect(error.code).toBe('SEND_FAILED');
+      expect(Number(error.fields.draft_id?.[0])).toBeGreaterThan(0);
+      expect(await subjectsIn('Drafts')).toContain('Wichtig, bitte nicht verlieren');
+    } finally {
+      smtp.failNext(null);
+    }
+  });
+
+  it('validates recipients and suggests addresses from the correspondence', async () => {
+    const none = await owner.request({
+      method: 'POST',
+      url: '/api/emails/send/',
+      payload: { account: accountId, subject: 'x' },
+    });
+    expect(none.json<{ error: { fields: unknown } }>().error.fields).toEqual({
+      to: ['RECIPIENT_REQUIRED'],
+    });
+    const bad = await owner.request({
+      method: 'POST',
+      url: '/api/emails/send/',
+      payload: { account: accountId, to: 'kein-empfänger', subject: 'x' },
+    });
+    expect(bad.json<{ error: { fields: unknown } }>().error.fields).toEqual({
+      to: ['ADDRESS_INVALID'],
+    });
+    const suggestions = (await owner.request({ method: 'GET', url: '/api/contacts/?q=jul' })).json<
+      { address: string; name: string }[]
+    >();
+    expect(suggestions[0]).toMatchObject({
+      address: 'julia.wagner@beispiel.de',
+      name: 'Julia Wagner',
+    });
+  });
+
+  it("refuses another user's account and mail", async () => {
+    const original = await emailId('Angebot Küche');
+    const send = await stranger.request({
+      method: 'POST',
+      url: '/api/emails/send/',
+      payload: { account: accountId, to: 'a@b.de', subject: 'x' },
+    });
+    expect(send.json<{ error: { fields: unknown } }>().error.fields).toEqual({
+      account: ['INVALID'],
+    });
+    expect(
+      (
+        await stranger.request({
+          method: 'GET',
+          url: `/api/emails/${original}/compose/?action=reply`,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect((await stranger.request({ method: 'GET', url: '/api/contacts/?q=jul' })).json()).toEqual(
+      [],
+    );
+  });
+});
