@@ -12,12 +12,18 @@ export function attachmentsFrom(structure: MessageStructureObject | undefined): 
     }
     const type = (node.type ?? 'application/octet-stream').toLowerCase();
     const filename = node.dispositionParameters?.filename ?? node.parameters?.name;
+    // Signatures belong to the message, not to its attachments; any other non-text part is
+    // offered for download, named or not, as Thunderbird does.
+    const isSignature = /^application\/(pgp|pkcs7|x-pkcs7)-signature$/.test(type);
+    const isBodyText = type === 'text/plain' || type === 'text/html';
     const isAttachment =
-      node.disposition === 'attachment' || (!!filename && !type.startsWith('text/'));
-    if (!isAttachment || !node.part) return;
+      !isSignature && (node.disposition === 'attachment' || !!filename || !isBodyText);
+    if (!isAttachment) return;
+    // A single-part message has no part number in BODYSTRUCTURE; its body is part 1 (RFC 3501 §6.4.5).
+    const part = node.part ?? '1';
     found.push({
-      part: node.part,
-      filename: filename ?? `anhang-${node.part}`,
+      part,
+      filename: filename ?? `Anhang-${part}${extensionFor(type)}`,
       contentType: type,
       size: node.size ?? 0,
       contentId: node.id ? node.id.replace(/^<|>$/g, '') : null,
@@ -45,4 +51,16 @@ export function textParts(
   };
   if (structure) visit(structure, 0);
   return parts;
+}
+
+function extensionFor(type: string): string {
+  const known: Record<string, string> = {
+    'application/pdf': '.pdf',
+    'image/jpeg': '.jpg',
+    'image/png': '.png',
+    'image/gif': '.gif',
+    'message/rfc822': '.eml',
+    'text/calendar': '.ics',
+  };
+  return known[type] ?? '.bin';
 }

@@ -8,6 +8,13 @@ export interface ParsedBody {
   preview: string;
 }
 
+export class EmptyMessageError extends Error {
+  constructor() {
+    super('no displayable content');
+    this.name = 'EmptyMessageError';
+  }
+}
+
 /** Caps what one message may contribute, so that a hostile mail cannot exhaust memory. */
 const MAX_TEXT = 2_000_000;
 
@@ -23,7 +30,31 @@ export function bodyFromParts(text: string | undefined, html: string | undefined
   };
 }
 
+/**
+ * For structures no parser makes sense of (broken boundaries and the like): the raw body with
+ * MIME scaffolding removed, so the reader sees the words instead of nothing.
+ */
+export function rawTextFallback(source: Buffer): string {
+  const text = source.toString('utf8');
+  const start = text.search(/\r?\n\r?\n/);
+  if (start === -1) return '';
+  return text
+    .slice(start)
+    .split(/\r?\n/)
+    .filter((line) => !/^--\S/.test(line) && !/^Content-[\w-]+:/i.test(line))
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()
+    .slice(0, MAX_TEXT);
+}
+
 export async function parseMessage(source: Buffer): Promise<ParsedBody> {
   const parsed = await PostalMime.parse(source, { attachmentEncoding: 'arraybuffer' });
+  if (!parsed.text?.trim() && !parsed.html?.trim() && parsed.attachments.length === 0) {
+    const fallback = bodyFromParts(rawTextFallback(source), undefined);
+    // Nothing to show at all: say so, rather than presenting an empty page as the message.
+    if (!fallback.text) throw new EmptyMessageError();
+    return fallback;
+  }
   return bodyFromParts(parsed.text, parsed.html);
 }

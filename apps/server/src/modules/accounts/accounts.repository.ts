@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { accounts, folders } from '../../db/schema/index.ts';
+import { accounts, categories, emails, folders } from '../../db/schema/index.ts';
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type NewAccountRow = typeof accounts.$inferInsert;
@@ -39,6 +39,35 @@ export function createAccountsRepository(db: Db) {
       return new Map(
         rows.map((r) => [r.accountId, { total: Number(r.total), unread: Number(r.unread) }]),
       );
+    },
+
+    async statistics(accountId: number) {
+      const [stored] = await db
+        .select({
+          stored: sql<number>`count(*)::int`,
+          unread: sql<number>`count(*) FILTER (WHERE NOT ${emails.isRead})::int`,
+          flagged: sql<number>`count(*) FILTER (WHERE ${emails.isFlagged})::int`,
+          withAttachments: sql<number>`count(*) FILTER (WHERE ${emails.hasAttachments})::int`,
+          categorized: sql<number>`count(*) FILTER (WHERE ${emails.categoryId} IS NOT NULL)::int`,
+          bytes: sql<number>`coalesce(sum(${emails.size}), 0)::bigint`,
+          bodiesPending: sql<number>`count(*) FILTER (WHERE ${emails.bodyStatus} = 'pending')::int`,
+          bodiesFailed: sql<number>`count(*) FILTER (WHERE ${emails.bodyStatus} = 'failed')::int`,
+        })
+        .from(emails)
+        .where(eq(emails.accountId, accountId));
+      const [folderCount] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(folders)
+        .where(eq(folders.accountId, accountId));
+      const [categoryCount] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(categories)
+        .where(eq(categories.accountId, accountId));
+      return {
+        stored: stored!,
+        folders: Number(folderCount?.n ?? 0),
+        categories: Number(categoryCount?.n ?? 0),
+      };
     },
 
     async emailTaken(userId: string, email: string, exceptId?: number): Promise<boolean> {

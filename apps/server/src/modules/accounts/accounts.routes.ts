@@ -103,6 +103,36 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }
     },
   );
 
+  app.get(
+    '/accounts/:id/statistics/',
+    {
+      schema: {
+        tags: ['accounts'],
+        security,
+        params: idParams,
+        response: {
+          200: z.object({
+            total_emails: z.number(),
+            unread_emails: z.number(),
+            stored_emails: z.number(),
+            flagged_emails: z.number(),
+            emails_with_attachments: z.number(),
+            categorized_emails: z.number(),
+            uncategorized_emails: z.number(),
+            storage_bytes: z.number(),
+            bodies_pending: z.number(),
+            bodies_failed: z.number(),
+            folders: z.number(),
+            categories: z.number(),
+            last_sync_at: z.string().nullable(),
+          }),
+          ...errors,
+        },
+      },
+    },
+    (request) => accounts.statistics(request.userId, request.params.id),
+  );
+
   app.post(
     '/accounts/:id/test_connection/',
     {

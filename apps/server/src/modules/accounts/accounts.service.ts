@@ -163,6 +163,37 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       return toAccountDto(row);
     },
 
+    /** Records the outcome of a fetch, shown with the account. */
+    async markSynced(userId: string, id: number, error: string | null): Promise<void> {
+      await repo.update(
+        userId,
+        id,
+        error ? { lastSyncError: error } : { lastSyncAt: new Date(), lastSyncError: null },
+      );
+    },
+
+    async statistics(userId: string, id: number) {
+      const row = await requireAccount(userId, id);
+      const counts = (await repo.counts(userId)).get(id) ?? { total: 0, unread: 0 };
+      const { stored, folders, categories } = await repo.statistics(id);
+      return {
+        total_emails: counts.total,
+        unread_emails: counts.unread,
+        stored_emails: Number(stored.stored),
+        flagged_emails: Number(stored.flagged),
+        emails_with_attachments: Number(stored.withAttachments),
+        categorized_emails: Number(stored.categorized),
+        // Spec §3: the virtual "Ohne Kategorie" is what no category holds.
+        uncategorized_emails: Number(stored.stored) - Number(stored.categorized),
+        storage_bytes: Number(stored.bytes),
+        bodies_pending: Number(stored.bodiesPending),
+        bodies_failed: Number(stored.bodiesFailed),
+        folders,
+        categories,
+        last_sync_at: row.lastSyncAt?.toISOString() ?? null,
+      };
+    },
+
     async remove(userId: string, id: number): Promise<void> {
       if (!(await repo.delete(userId, id))) throw AppError.notFound('Account');
     },

@@ -104,6 +104,7 @@ export function createTasksService(deps: TasksServiceDeps) {
             await repo.updateIfRunning(taskId, { percent, message });
           },
         });
+        await accounts.markSynced(task.userId, task.accountId, null);
         await repo.updateIfRunning(taskId, {
           status: 'SUCCESS',
           percent: 100,
@@ -114,6 +115,9 @@ export function createTasksService(deps: TasksServiceDeps) {
         if (error instanceof SyncCancelledError) return;
         const failure = fetchFailureMessage(error);
         deps.logger?.warn({ taskId, code: failure.code, err: error }, 'fetch task failed');
+        await accounts
+          .markSynced(task.userId, task.accountId, failure.message)
+          .catch(() => undefined);
         await repo.updateIfRunning(taskId, {
           status: 'FAILURE',
           message: failure.message,
