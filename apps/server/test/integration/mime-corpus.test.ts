@@ -87,6 +87,7 @@ describe.each(DATABASE_KINDS)('every message of the shared MIME corpus on %s', (
       body_status: string;
       body_text: string | null;
       parse_error: string | null;
+      attachments: number;
     }>(
       t.database.db,
       sql`SELECT e.id::int AS id, e.uid::int AS uid, subject, from_address, body_status, body_text, parse_error, jsonb_array_length(attachments) AS attachments
