@@ -21,7 +21,9 @@ export interface Dovecot {
   /** Adds a mailbox user while the server runs. */
   addUser(user: string, password: string): DovecotUser;
   stop(): Promise<void>;
-  /** Starts again on the same ports and maildirs (after stop()). */
+  /** Kills the server and all its processes at once, as a crash would. */
+  crash(): Promise<void>;
+  /** Starts again on the same ports and maildirs (after stop() or crash()). */
   start(): Promise<void>;
   log(): string;
 }
@@ -154,6 +156,7 @@ export async function startDovecot(initialUsers: DovecotUser[] = []): Promise<Do
     await waitForPort(lmtpPort);
   };
   const stop = async () => {
+    if (!fs.existsSync(pidFile)) return;
     const pid = Number(fs.readFileSync(pidFile, 'utf8').trim());
     try {
       process.kill(pid, 'SIGTERM');
@@ -171,8 +174,39 @@ export async function startDovecot(initialUsers: DovecotUser[] = []): Promise<Do
     spawnSync('kill', ['-9', String(pid)]);
   };
 
+  /** Every process of this instance: the master and, recursively, its children. */
+  const processTree = (): number[] => {
+    const master = Number(fs.readFileSync(pidFile, 'utf8').trim());
+    const parents = new Map<number, number[]>();
+    for (const entry of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        parents.set(ppid, [...(parents.get(ppid) ?? []), Number(entry)]);
+      } catch {
+        // the process ended while we looked
+      }
+    }
+    const tree = [master];
+    for (let i = 0; i < tree.length; i++) tree.push(...(parents.get(tree[i]!) ?? []));
+    return tree;
+  };
+
   await start();
   return {
+    async crash() {
+      // A server that dies (power cut, OOM kill): every connection drops at once.
+      for (const pid of processTree().reverse()) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
+      await new Promise((r) => setTimeout(r, 100));
+      fs.rmSync(pidFile, { force: true });
+    },
     host: '127.0.0.1',
     imapPort,
     lmtpPort,

@@ -54,7 +54,11 @@ export function classifyConnectionError(error: unknown): ConnectionErrorCode {
   ) {
     return ConnectionErrorCode.TLS_ERROR;
   }
-  if (/ECONNRESET|EPIPE|socket hang up|Unexpected|greeting/i.test(text))
+  if (
+    /ECONNRESET|EPIPE|socket hang up|Unexpected|greeting|NoConnection|Connection not available|connection closed|EConnectionClosed|Socket closed/i.test(
+      text,
+    )
+  )
     return ConnectionErrorCode.PROTOCOL_ERROR;
   return ConnectionErrorCode.UNKNOWN;
 }
