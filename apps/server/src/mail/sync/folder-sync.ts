@@ -5,7 +5,8 @@ import type {
   NewEmailRow,
 } from '../../modules/emails/email-sync.repository.ts';
 import { textParts } from '../mime/attachments.ts';
-import { bodyFromParts, parseMessage, type ParsedBody } from '../mime/parse-message.ts';
+import { bodyFromParts, type ParsedBody } from '../mime/parse-message.ts';
+import { sharedParsePool } from '../mime/parse-pool.ts';
 import { headerRow } from './message-rows.ts';
 
 export interface FolderSyncProgress {
@@ -159,7 +160,11 @@ export async function syncFolder(
           const id = byUid.get(message.uid);
           if (id !== undefined && message.source) sources.push({ id, source: message.source });
         }
-        for (const { id, source } of sources) await storeBody(id, () => parseMessage(source));
+        const pool = sharedParsePool();
+        // Parsed in parallel in the pool's threads, stored in order.
+        const parsed = sources.map(({ id, source }) => ({ id, body: pool.parse(source) }));
+        parsed.forEach((p) => p.body.catch(() => undefined));
+        for (const { id, body } of parsed) await storeBody(id, () => body);
         // A message that vanished between SEARCH and FETCH must not stay pending forever.
         const fetched = new Set(sources.map((s) => s.id));
         for (const id of byUid.values())

@@ -1,0 +1,27 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildMessage } from '@brieftaube/test-support/mailbox.ts';
+import { EmptyMessageError } from '../../src/mail/mime/parse-message.ts';
+import { createParsePool } from '../../src/mail/mime/parse-pool.ts';
+
+describe('parse pool (worker threads)', () => {
+  const pool = createParsePool(2);
+  afterAll(() => pool.close());
+
+  it('parses many messages in parallel and keeps each answer with its message', async () => {
+    const sources = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        buildMessage({ subject: `Nr. ${i}`, text: `Inhalt Nummer ${i}\n\n-- \nSignatur` }),
+      ),
+    );
+    const bodies = await Promise.all(sources.map((s) => pool.parse(s)));
+    bodies.forEach((body, i) => {
+      expect(body.text).toContain(`Inhalt Nummer ${i}`);
+      expect(body.searchText).toBe(`Inhalt Nummer ${i}`);
+    });
+  });
+
+  it('reports a message without any content as such', async () => {
+    const empty = Buffer.from('Content-Type: text/plain\r\nX-Test: 1\r\n\r\n');
+    await expect(pool.parse(empty)).rejects.toBeInstanceOf(EmptyMessageError);
+  });
+});
