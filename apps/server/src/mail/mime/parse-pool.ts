@@ -41,11 +41,11 @@ export function createParsePool(
           );
       },
     );
-    worker.on('error', (error) => {
+    worker.on('error', (error: unknown) => {
       // A crashed worker fails what it held; the sync marks those messages and goes on.
       for (const [id, job] of pending) {
         pending.delete(id);
-        job.reject(error);
+        job.reject(error instanceof Error ? error : new Error(String(error)));
       }
     });
     return worker;

@@ -163,7 +163,8 @@ export async function syncFolder(
         const pool = sharedParsePool();
         // Parsed in parallel in the pool's threads, stored in order.
         const parsed = sources.map(({ id, source }) => ({ id, body: pool.parse(source) }));
-        parsed.forEach((p) => p.body.catch(() => undefined));
+        // Rejections are handled in storeBody; mark them handled until it gets there.
+        for (const p of parsed) p.body.catch(() => undefined);
         for (const { id, body } of parsed) await storeBody(id, () => body);
         // A message that vanished between SEARCH and FETCH must not stay pending forever.
         const fetched = new Set(sources.map((s) => s.id));
