@@ -8,7 +8,7 @@ import { loadConfig, type Config } from '@brieftaube/server/config/env.ts';
 import { openDatabase, type DatabaseHandle, type Db } from '@brieftaube/server/db/client.ts';
 import { startJobQueue, type JobQueue } from '@brieftaube/server/jobs/job-queue.ts';
 import { createLogger } from '@brieftaube/server/lib/logger.ts';
-import { createServices } from '@brieftaube/server/services.ts';
+import { createServices, type Services } from '@brieftaube/server/services.ts';
 import { createTestPostgresDatabase } from './postgres.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -17,9 +17,10 @@ export const TEST_APP_SECRET = 'test-secret-0123456789abcdef0123456789abcdef';
 
 export interface TestApp {
   app: FastifyInstance;
+  services: Services;
   config: Config;
   database: DatabaseHandle;
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 /**
@@ -56,6 +57,7 @@ export async function startTestApp(
     : undefined;
   return {
     app,
+    services,
     config,
     database,
     async close() {

@@ -50,6 +50,19 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  // Clients often label a body-less POST (e.g. "start a fetch") as JSON; an empty body is
+  // treated as no body instead of an error.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      const error = Object.assign(new Error('Malformed JSON body'), { statusCode: 400 });
+      done(error, undefined);
+    }
+  });
 
   const { auth, accounts, folders, categories, emails, compose, tasks } =
     services ?? createServices(config, database);

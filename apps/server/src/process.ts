@@ -72,8 +72,10 @@ export async function startProcess(
   const services = createServices(config, database, logger);
   await run({ config, database, services, logger, onShutdown: (step) => shutdownSteps.push(step) });
   // The job runner starts after the API listens: the first request need not wait for it.
+
   running.jobs = await startJobQueue(database, {
     logger,
     work: role === 'worker' || config.RUN_JOBS,
+    services,
   });
 }

@@ -57,6 +57,9 @@ async function openPostgres(connectionString: string, poolSize: number): Promise
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const pool = new pg.Pool({ connectionString, max: poolSize });
+  // An idle connection the server closes (restart, failover, admin) must not crash the process;
+  // the pool replaces it on the next query.
+  pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
   try {
     const db = drizzle(pool, { schema }) as unknown as Db;
     await applyMigrations({ kind: 'postgres', pool });

@@ -1,10 +1,15 @@
 import type { PgBoss } from 'pg-boss';
 import { z } from 'zod';
+import type { Logger } from '../lib/logger.ts';
 import { FETCH_QUEUE, type TasksService } from '../modules/tasks/tasks.service.ts';
 
 const payload = z.object({ taskId: z.uuid() });
 
-export async function registerFetchJob(boss: PgBoss, tasks: TasksService): Promise<void> {
+export async function registerFetchJob(
+  boss: PgBoss,
+  tasks: TasksService,
+  logger?: Logger,
+): Promise<void> {
   await boss.createQueue(FETCH_QUEUE);
   // Two fetches at a time per worker process: mail servers limit parallel connections per user.
   await boss.work(
@@ -12,7 +17,9 @@ export async function registerFetchJob(boss: PgBoss, tasks: TasksService): Promi
     { localConcurrency: 2, pollingIntervalSeconds: 0.5 },
     async ([job]) => {
       if (!job) return;
-      await tasks.runFetch(payload.parse(job.data).taskId);
+      const { taskId } = payload.parse(job.data);
+      logger?.info({ taskId, jobId: job.id }, 'fetch task started');
+      await tasks.runFetch(taskId);
     },
   );
 }

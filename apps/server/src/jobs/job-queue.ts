@@ -3,7 +3,8 @@ import type { DatabaseHandle } from '../db/client.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { Services } from '../services.ts';
 import { registerFetchJob } from './fetch-emails.job.ts';
-import { registerMaintenanceJobs } from './maintenance.job.ts';
+import { MAINTENANCE_QUEUE, registerMaintenanceJobs } from './maintenance.job.ts';
+import { FETCH_QUEUE } from '../modules/tasks/tasks.service.ts';
 
 export interface JobQueue {
   boss: PgBoss;
@@ -25,9 +26,13 @@ export async function startJobQueue(
       : new PgBoss({ connectionString: database.connectionString, schema: 'pgboss', max: 4 });
   boss.on('error', (error) => options.logger.error({ err: error }, 'job queue error'));
   await boss.start();
+  // Every process creates the queues it may send to: an API process without workers must be able
+  // to enqueue before any worker has started (createQueue is idempotent).
+  await boss.createQueue(FETCH_QUEUE);
+  await boss.createQueue(MAINTENANCE_QUEUE);
   if (options.work) {
     await registerMaintenanceJobs(boss, database, options.logger);
-    if (options.services) await registerFetchJob(boss, options.services.tasks);
+    if (options.services) await registerFetchJob(boss, options.services.tasks, options.logger);
   }
   options.services?.jobs.attach(boss);
   return { boss, stop: () => boss.stop({ graceful: true, timeout: 10_000 }) };
