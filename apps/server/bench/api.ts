@@ -1,0 +1,177 @@
+// npm run bench:api — list and search latency (p50/p95) through the real HTTP routes at 100,000
+// stored messages, on PGlite and on PostgreSQL. Targets: list page p95 < 30 ms, search p95 < 150 ms
+// on PGlite.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config/env.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { createTestPostgresDatabase } from '../../../test-support/src/postgres.ts';
+
+const COUNT = Number(process.env.BENCH_MESSAGES ?? 100_000);
+const ROUNDS = 200;
+const SECRET = 'bench-secret-0123456789abcdef0123456789abcdef';
+
+const WORDS = [
+  'Rechnung',
+  'Angebot',
+  'Termin',
+  'Projekt',
+  'Urlaub',
+  'Bestellung',
+  'Lieferung',
+  'Vertrag',
+  'Besprechung',
+  'Protokoll',
+  'Einladung',
+  'Bewerbung',
+  'Reise',
+  'Zahlung',
+  'Mahnung',
+  'Versicherung',
+  'Steuer',
+  'Konto',
+  'Paket',
+  'Newsletter',
+  'Verein',
+  'Schule',
+  'Arzt',
+  'Wohnung',
+  'Miete',
+  'Handwerker',
+  'Küche',
+  'Garten',
+  'Auto',
+  'Werkstatt',
+];
+
+async function measure(label: string, databaseUrl?: string) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bt-bench-api-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    APP_SECRET: SECRET,
+    LOG_LEVEL: 'silent',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+  const database = await openDatabase(config);
+  const app = await buildApp({ config, database, serveWeb: false });
+  const reg = await app.inject({
+    method: 'POST',
+    url: '/api/auth/registration/',
+    payload: {
+      username: 'bench',
+      email: 'bench@beispiel.de',
+      password1: 'Sonnenblume!42',
+      password2: 'Sonnenblume!42',
+    },
+  });
+  const access = reg.json<{ access: string }>().access;
+  const auth = { authorization: `Bearer ${access}` };
+  const account = (
+    await app.inject({
+      method: 'POST',
+      url: '/api/accounts/',
+      headers: auth,
+      payload: { email_address: 'bench@gmx.de', password: 'x' },
+    })
+  ).json<{ id: number }>();
+
+  const seedStart = performance.now();
+  const words = `(ARRAY[${WORDS.map((w) => `'${w}'`).join(',')}])`;
+  await database.db.execute(
+    sql.raw(`
+    INSERT INTO folders (user_id, account_id, path, name, folder_type)
+    SELECT user_id, id, p.path, p.path, p.type FROM accounts, (VALUES ('INBOX','inbox'),('Sent','sent'),('Archiv','archive')) AS p(path, type)
+    WHERE id = ${account.id}`),
+  );
+  for (let start = 1; start <= COUNT; start += 10_000) {
+    const end = Math.min(COUNT, start + 9_999);
+    await database.db.execute(
+      sql.raw(`
+      INSERT INTO emails (user_id, account_id, folder_id, uid, subject, from_name, from_address, received_at, is_read, preview, body_status, search_text)
+      SELECT f.user_id, f.account_id, f.id, g,
+        ${words}[1 + g % 30] || ' ' || ${words}[1 + (g / 7) % 30] || ' Nr. ' || g,
+        'Absender ' || (g % 500), 'absender' || (g % 500) || '@beispiel.de',
+        timestamptz '2026-01-01' + g * interval '5 minutes', g % 4 <> 0, 'Vorschau ' || g, 'ok',
+        'Hallo, hier die Informationen zu ' || ${words}[1 + (g / 3) % 30] || ' und ' || ${words}[1 + (g / 11) % 30] || '. Viele Grüße'
+      FROM generate_series(${start}, ${end}) g
+      JOIN folders f ON f.account_id = ${account.id} AND f.path = (CASE WHEN g % 10 = 0 THEN 'Sent' WHEN g % 10 = 1 THEN 'Archiv' ELSE 'INBOX' END)`),
+    );
+  }
+  const seedSeconds = (performance.now() - seedStart) / 1000;
+  if (database.kind === 'postgres') await database.db.execute(sql`ANALYZE emails`);
+  const inbox = (
+    await app.inject({
+      method: 'GET',
+      url: `/api/folders/?account_id=${account.id}&folder_type=inbox`,
+      headers: auth,
+    })
+  ).json<{ id: number }[]>()[0]!;
+
+  const time = async (url: string) => {
+    const t0 = performance.now();
+    const res = await app.inject({ method: 'GET', url, headers: auth });
+    const ms = performance.now() - t0;
+    if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+    return { ms, res };
+  };
+  const stats = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+    return `p50 ${at(0.5).toFixed(1)} ms · p95 ${at(0.95).toFixed(1)} ms`;
+  };
+
+  const lists: number[] = [];
+  const deep: number[] = [];
+  const searches: number[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const urls = [
+      '/api/emails/?limit=50',
+      `/api/folders/${inbox.id}/emails/?limit=50`,
+      '/api/emails/?read=false&limit=50',
+      '/api/emails/?folder_type=sent&limit=50',
+    ];
+    const { ms, res } = await time(urls[i % urls.length]!);
+    lists.push(ms);
+    // Page 20 and beyond: the keyset cursor keeps deep pages as cheap as the first.
+    if (i % 10 === 0) {
+      let cursor = res.headers['x-next-cursor'] as string | undefined;
+      for (let page = 0; page < 20 && cursor; page++) {
+        const next = await time(`/api/emails/?limit=50&cursor=${cursor}`);
+        deep.push(next.ms);
+        cursor = next.res.headers['x-next-cursor'] as string | undefined;
+      }
+    }
+    searches.push(
+      (
+        await time(
+          `/api/emails/?q=${encodeURIComponent(`${WORDS[i % 30]} ${WORDS[(i * 7) % 30]!.slice(0, 4)}`)}&limit=20`,
+        )
+      ).ms,
+    );
+  }
+  console.log(
+    `${label}: ${COUNT.toLocaleString('de-DE')} messages seeded in ${seedSeconds.toFixed(1)} s`,
+  );
+  console.log(`  list page (50)          ${stats(lists)}   target p95 < 30 ms`);
+  console.log(`  deep pages (cursor)     ${stats(deep)}`);
+  console.log(`  full-text search (20)   ${stats(searches)}   target p95 < 150 ms`);
+  await app.close();
+  await database.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+await measure('PGlite');
+try {
+  const pg = await createTestPostgresDatabase('bt_bench');
+  try {
+    await measure('PostgreSQL', pg.url);
+  } finally {
+    await pg.drop();
+  }
+} catch (error) {
+  console.log(`PostgreSQL not measured: ${(error as Error).message}`);
+}
