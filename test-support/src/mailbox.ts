@@ -86,3 +86,27 @@ export function generateMessages(
     };
   });
 }
+
+/** Delivers a message the way a real MTA does: over LMTP to Dovecot (new mail in INBOX). */
+export async function deliverViaLmtp(
+  lmtpPort: number,
+  recipient: string,
+  message: TestMessage,
+): Promise<void> {
+  const nodemailer = await import('nodemailer');
+  const transport = nodemailer.createTransport({
+    host: '127.0.0.1',
+    port: lmtpPort,
+    lmtp: true,
+    secure: false,
+    ignoreTLS: true,
+  });
+  try {
+    await transport.sendMail({
+      envelope: { from: 'absender@beispiel.de', to: [recipient] },
+      raw: await buildMessage({ to: recipient, ...message }),
+    });
+  } finally {
+    transport.close();
+  }
+}

@@ -3,7 +3,11 @@ import { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerApiUser, type ApiUser } from '@brieftaube/test-support/api-user.ts';
 import { startDovecot, type Dovecot } from '@brieftaube/test-support/dovecot.ts';
-import { appendMessages, generateMessages } from '@brieftaube/test-support/mailbox.ts';
+import {
+  appendMessages,
+  deliverViaLmtp,
+  generateMessages,
+} from '@brieftaube/test-support/mailbox.ts';
 import { startSmtpServer, type TestSmtpServer } from '@brieftaube/test-support/smtp-server.ts';
 import {
   DATABASE_KINDS,
@@ -216,11 +220,40 @@ describe.each(DATABASE_KINDS)('fetch tasks and IMAP sync on %s', (kind) => {
     });
   });
 
+  it('picks up mail delivered over LMTP; deleting the account deletes its stored mail and nothing else', async () => {
+    const { id, address, client } = await newAccount();
+    await client.logout();
+    await deliverViaLmtp(dovecot.lmtpPort, address, {
+      subject: 'Per LMTP zugestellt',
+      text: 'Neue Post',
+    });
+    await fetchAndWait(id);
+    expect((await stored(id)).map((r) => r.subject)).toEqual(['Per LMTP zugestellt']);
+
+    const other = await newAccount();
+    await appendMessages(other.client, 'INBOX', generateMessages(2));
+    await other.client.logout();
+    await fetchAndWait(other.id);
+    expect(
+      (await owner.request({ method: 'DELETE', url: `/api/accounts/${id}/` })).statusCode,
+    ).toBe(204);
+    const [left] = await queryRows<{ mine: number; others: number; folders: number }>(
+      t.database.db,
+      sql`SELECT (SELECT count(*) FROM emails WHERE account_id = ${id})::int AS mine,
+                 (SELECT count(*) FROM emails WHERE account_id = ${other.id})::int AS others,
+                 (SELECT count(*) FROM folders WHERE account_id = ${id})::int AS folders`,
+    );
+    expect(left).toEqual({ mine: 0, others: 2, folders: 0 });
+  });
+
   it('fetches all accounts at once and shows each user only their own tasks', async () => {
     const res = await owner.request({ method: 'POST', url: '/api/tasks/fetch-emails/' });
     expect(res.statusCode).toBe(202);
     const { tasks } = res.json<{ tasks: { task_id: string }[] }>();
-    expect(tasks.length).toBe(n);
+    const accounts = (await owner.request({ method: 'GET', url: '/api/accounts/' })).json<
+      unknown[]
+    >();
+    expect(tasks.length).toBe(accounts.length);
     const theirs = (await stranger.request({ method: 'GET', url: '/api/status/all-tasks/' })).json<
       Record<string, TaskJson>
     >();
@@ -239,6 +272,8 @@ describe.each(DATABASE_KINDS)('fetch tasks and IMAP sync on %s', (kind) => {
     expect(
       (await stranger.request({ method: 'POST', url: `/api/accounts/${id}/sync/` })).statusCode,
     ).toBe(404);
+    // Leave no work running behind the test.
+    for (const task of tasks) await waitFor(task.task_id);
   });
 
   it('a task can be revoked', async () => {

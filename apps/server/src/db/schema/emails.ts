@@ -89,15 +89,25 @@ export const emails = pgTable(
     ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
+  // Plain DESC (nulls first), exactly as the lists' ORDER BY: Drizzle's default NULLS LAST
+  // would not match it, and the planner would sort the whole mailbox instead of walking the index.
   (t) => [
     uniqueIndex('emails_folder_uid_idx').on(t.folderId, t.uid),
-    index('emails_user_received_idx').on(t.userId, t.receivedAt.desc(), t.id.desc()),
-    index('emails_folder_received_idx').on(t.folderId, t.receivedAt.desc(), t.id.desc()),
+    index('emails_user_received_idx').on(
+      t.userId,
+      t.receivedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('emails_folder_received_idx').on(
+      t.folderId,
+      t.receivedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('emails_account_idx').on(t.accountId),
     index('emails_message_id_idx').on(t.userId, t.messageId),
     index('emails_thread_idx').on(t.userId, t.threadId),
     index('emails_unread_idx')
-      .on(t.userId, t.receivedAt.desc())
+      .on(t.userId, t.receivedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`NOT is_read`),
     index('emails_pending_body_idx')
       .on(t.folderId)

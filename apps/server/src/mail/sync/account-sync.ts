@@ -90,5 +90,7 @@ export async function syncAccount(
     },
     deps.connectTimeoutMs ? { connectTimeoutMs: deps.connectTimeoutMs } : {},
   );
+  // Statistics after a large intake (see EmailSyncRepository.analyze).
+  if (total.new_emails >= 200) await deps.emailSync.analyze();
   return total;
 }

@@ -1,7 +1,7 @@
 import type { EmailDetail, EmailListItem } from '@brieftaube/shared';
 import { displayNameFor } from '../../mail/imap/folder-types.ts';
 import { sanitizeMailHtml } from '../../mail/mime/sanitize-html.ts';
-import type { EmailListRow } from './emails.repository.ts';
+import type { EmailFullRow, EmailListRow } from './emails.repository.ts';
 
 export function toListItem(row: EmailListRow): EmailListItem {
   const e = row.email;
@@ -30,7 +30,7 @@ export function toListItem(row: EmailListRow): EmailListItem {
 }
 
 export function toDetail(
-  row: EmailListRow,
+  row: EmailFullRow,
   thread: EmailListRow[],
   allowRemote: boolean,
 ): EmailDetail {

@@ -125,6 +125,15 @@ export function createEmailSyncRepository(db: Db) {
         .where(eq(folders.id, folderId));
     },
 
+    /**
+     * Refreshes the planner's statistics. PGlite runs no autovacuum, so without this a grown
+     * mailbox keeps the statistics of an empty one and every list sorts the whole table.
+     */
+    async analyze(): Promise<void> {
+      await db.execute(sql`ANALYZE emails`);
+      await db.execute(sql`ANALYZE folders`);
+    },
+
     async setFolderSyncState(
       folderId: number,
       state: { uidValidity: bigint; uidNext: bigint | null; highestModseq: bigint | null },

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accounts, emails, folders } from '../../db/schema/index.ts';
 
@@ -20,6 +20,15 @@ export interface Cursor {
   id: number;
 }
 
+// What a list row needs; the bodies and the search vector stay in the database.
+const {
+  bodyText: _bodyText,
+  bodyHtml: _bodyHtml,
+  searchText: _searchText,
+  searchVector: _searchVector,
+  ...listEmailColumns
+} = getTableColumns(emails);
+
 const listColumns = {
   email: emails,
   accountEmail: accounts.emailAddress,
@@ -35,21 +44,13 @@ export function prefixQuery(text: string): string | undefined {
 }
 
 export function createEmailsRepository(db: Db) {
-  function conditions(userId: string, filter: EmailFilter): (SQL | undefined)[] {
-    const c: (SQL | undefined)[] = [eq(emails.userId, userId)];
-    if (filter.accountIds?.length) c.push(inArray(emails.accountId, filter.accountIds));
-    if (filter.folderId !== undefined) c.push(eq(emails.folderId, filter.folderId));
-    if (filter.folderName) {
-      c.push(
-        sql`(lower(${folders.name}) = ${filter.folderName.toLowerCase()} OR lower(${folders.path}) = ${filter.folderName.toLowerCase()})`,
-      );
-    }
-    if (filter.folderTypes?.length)
-      c.push(inArray(folders.folderType, filter.folderTypes as never[]));
-    else if (filter.folderId === undefined && !filter.folderName && filter.threadId === undefined) {
-      // The unified view shows all mail but what the user threw away or the server deemed spam.
-      c.push(sql`${folders.folderType} NOT IN ('trash', 'spam')`);
-    }
+  /** Conditions on the e-mail rows themselves; folder conditions are resolved to ids first. */
+  function conditions(
+    userId: string,
+    folderIds: number[],
+    filter: EmailFilter,
+  ): (SQL | undefined)[] {
+    const c: (SQL | undefined)[] = [eq(emails.userId, userId), inArray(emails.folderId, folderIds)];
     if (filter.categoryId !== undefined) c.push(eq(emails.categoryId, filter.categoryId));
     if (filter.hasCategory === false) c.push(sql`${emails.categoryId} IS NULL`);
     if (filter.hasCategory === true) c.push(sql`${emails.categoryId} IS NOT NULL`);
@@ -61,23 +62,57 @@ export function createEmailsRepository(db: Db) {
     return c;
   }
 
+  /** The user's folders a list may show, with what each row needs for display. */
+  async function visibleFolders(userId: string, filter: EmailFilter) {
+    const c: (SQL | undefined)[] = [eq(folders.userId, userId)];
+    if (filter.accountIds?.length) c.push(inArray(folders.accountId, filter.accountIds));
+    if (filter.folderId !== undefined) c.push(eq(folders.id, filter.folderId));
+    if (filter.folderName) {
+      const name = filter.folderName.toLowerCase();
+      c.push(sql`(lower(${folders.name}) = ${name} OR lower(${folders.path}) = ${name})`);
+    }
+    if (filter.folderTypes?.length)
+      c.push(inArray(folders.folderType, filter.folderTypes as never[]));
+    else if (filter.folderId === undefined && !filter.folderName && filter.threadId === undefined) {
+      // The unified view shows all mail but what the user threw away or the server deemed spam.
+      c.push(sql`${folders.folderType} NOT IN ('trash', 'spam')`);
+    }
+    return db
+      .select({
+        id: folders.id,
+        name: folders.name,
+        path: folders.path,
+        folderType: folders.folderType,
+        accountEmail: accounts.emailAddress,
+      })
+      .from(folders)
+      .innerJoin(accounts, eq(accounts.id, folders.accountId))
+      .where(and(...c));
+  }
+
   return {
+    /**
+     * A page of a list. The folders are resolved first (a user has few), so that the page itself
+     * is one walk down the (user, received_at) or (folder, received_at) index that stops after
+     * `limit` rows; a join in the same query made the planner sort the whole mailbox instead.
+     */
     async list(
       userId: string,
       filter: EmailFilter,
       page: { limit: number; after?: Cursor | undefined; oldestFirst?: boolean },
     ) {
-      const c = conditions(userId, filter);
+      const visible = await visibleFolders(userId, filter);
+      if (visible.length === 0) return [];
+      const byId = new Map(visible.map((f) => [f.id, f]));
+      const c = conditions(userId, [...byId.keys()], filter);
       if (page.after) {
         c.push(
           sql`(${emails.receivedAt}, ${emails.id}) < (${page.after.receivedAt.toISOString()}::timestamptz, ${page.after.id})`,
         );
       }
-      return db
-        .select(listColumns)
+      const rows = await db
+        .select(listEmailColumns)
         .from(emails)
-        .innerJoin(folders, eq(folders.id, emails.folderId))
-        .innerJoin(accounts, eq(accounts.id, emails.accountId))
         .where(and(...c))
         .orderBy(
           ...(page.oldestFirst
@@ -85,6 +120,16 @@ export function createEmailsRepository(db: Db) {
             : [desc(emails.receivedAt), desc(emails.id)]),
         )
         .limit(page.limit);
+      return rows.map((email) => {
+        const folder = byId.get(email.folderId)!;
+        return {
+          email,
+          accountEmail: folder.accountEmail,
+          folderName: folder.name,
+          folderPath: folder.path,
+          folderType: folder.folderType,
+        };
+      });
     },
 
     async find(userId: string, id: number) {
@@ -149,3 +194,4 @@ export function createEmailsRepository(db: Db) {
 
 export type EmailsRepository = ReturnType<typeof createEmailsRepository>;
 export type EmailListRow = Awaited<ReturnType<EmailsRepository['list']>>[number];
+export type EmailFullRow = NonNullable<Awaited<ReturnType<EmailsRepository['find']>>>;

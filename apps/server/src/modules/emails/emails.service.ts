@@ -13,7 +13,12 @@ import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { CategoriesService } from '../categories/categories.service.ts';
 import type { FoldersRepository, FolderRow } from '../folders/folders.repository.ts';
 import { decodeCursor, encodeCursor, toDetail, toListItem } from './email-dto.ts';
-import type { EmailFilter, EmailListRow, EmailsRepository } from './emails.repository.ts';
+import type {
+  EmailFilter,
+  EmailFullRow,
+  EmailListRow,
+  EmailsRepository,
+} from './emails.repository.ts';
 
 export interface EmailsServiceDeps {
   repo: EmailsRepository;
@@ -30,7 +35,7 @@ export interface EmailPage {
 export function createEmailsService(deps: EmailsServiceDeps) {
   const { repo, accounts } = deps;
 
-  async function requireEmail(userId: string, id: number): Promise<EmailListRow> {
+  async function requireEmail(userId: string, id: number): Promise<EmailFullRow> {
     const row = await repo.find(userId, id);
     if (!row) throw AppError.notFound('Email');
     return row;
