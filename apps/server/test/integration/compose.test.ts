@@ -1,9 +1,14 @@
-import { ImapFlow } from 'imapflow';
+import type { ImapFlow } from 'imapflow';
 import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerApiUser, type ApiUser } from '@brieftaube/test-support/api-user.ts';
 import { startDovecot, type Dovecot } from '@brieftaube/test-support/dovecot.ts';
 import { appendMessages } from '@brieftaube/test-support/mailbox.ts';
+import {
+  accountPayload,
+  fetchAccount,
+  imapClient,
+} from '@brieftaube/test-support/mail-fixtures.ts';
 import { startSmtpServer, type TestSmtpServer } from '@brieftaube/test-support/smtp-server.ts';
 import { DATABASE_KINDS, startTestApp, type TestApp } from '@brieftaube/test-support/test-app.ts';
 
@@ -17,19 +22,6 @@ describe.each(DATABASE_KINDS)('sending and drafts on %s', (kind) => {
   let client: ImapFlow;
   const address = `sender-${kind}@beispiel.de`;
 
-  async function sync() {
-    const { task_id } = (
-      await owner.request({ method: 'POST', url: `/api/accounts/${accountId}/sync/` })
-    ).json<{ task_id: string }>();
-    for (let i = 0; i < 300; i++) {
-      const status = (await owner.request({ method: 'GET', url: '/api/status/all-tasks/' })).json<
-        Record<string, { status: string }>
-      >()[task_id]!.status;
-      if (status === 'SUCCESS') return;
-      if (status === 'FAILURE') throw new Error('sync failed');
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
   async function subjectsIn(folder: string): Promise<string[]> {
     const lock = await client.getMailboxLock(folder);
     try {
@@ -64,15 +56,7 @@ describe.each(DATABASE_KINDS)('sending and drafts on %s', (kind) => {
     stranger = await registerApiUser(t.app, 'fremd');
     dovecot.addUser(address, 'pw');
     smtp.addUser(address, 'pw');
-    client = new ImapFlow({
-      host: '127.0.0.1',
-      port: dovecot.imapPort,
-      secure: false,
-      doSTARTTLS: false,
-      auth: { user: address, pass: 'pw' },
-      logger: false,
-    });
-    await client.connect();
+    client = await imapClient(dovecot, address);
     await appendMessages(client, 'INBOX', [
       {
         from: 'Julia Wagner <julia.wagner@beispiel.de>',
@@ -90,19 +74,12 @@ describe.each(DATABASE_KINDS)('sending and drafts on %s', (kind) => {
       method: 'POST',
       url: '/api/accounts/',
       payload: {
-        email_address: address,
+        ...accountPayload(dovecot, address, { smtpPort: smtp.port }),
         display_name: 'Max Muster',
-        imap_server: '127.0.0.1',
-        imap_port: dovecot.imapPort,
-        imap_security: 'none',
-        smtp_server: '127.0.0.1',
-        smtp_port: smtp.port,
-        smtp_security: 'none',
-        password: 'pw',
       },
     });
     accountId = account.json<{ id: number }>().id;
-    await sync();
+    await fetchAccount(owner, accountId);
   });
   afterAll(async () => {
     await client?.logout().catch(() => undefined);

@@ -1,8 +1,13 @@
-import { ImapFlow } from 'imapflow';
+import type { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerApiUser, type ApiUser } from '@brieftaube/test-support/api-user.ts';
 import { startDovecot, type Dovecot } from '@brieftaube/test-support/dovecot.ts';
 import { appendMessages, generateMessages } from '@brieftaube/test-support/mailbox.ts';
+import {
+  accountPayload,
+  fetchAccount,
+  imapClient,
+} from '@brieftaube/test-support/mail-fixtures.ts';
 import { startSmtpServer, type TestSmtpServer } from '@brieftaube/test-support/smtp-server.ts';
 import { DATABASE_KINDS, startTestApp, type TestApp } from '@brieftaube/test-support/test-app.ts';
 
@@ -45,15 +50,7 @@ describe.each(DATABASE_KINDS)('e-mail API on %s', (kind) => {
     owner = await registerApiUser(t.app, 'mails');
     stranger = await registerApiUser(t.app, 'fremd');
     dovecot.addUser(address, 'pw');
-    client = new ImapFlow({
-      host: '127.0.0.1',
-      port: dovecot.imapPort,
-      secure: false,
-      doSTARTTLS: false,
-      auth: { user: address, pass: 'pw' },
-      logger: false,
-    });
-    await client.connect();
+    client = await imapClient(dovecot, address);
     await client.mailboxCreate('Projekte');
     await client.mailboxCreate('Projekte/Kunde Müller');
     await appendMessages(client, 'INBOX', generateMessages(12));
@@ -96,29 +93,11 @@ describe.each(DATABASE_KINDS)('e-mail API on %s', (kind) => {
     const account = await owner.request({
       method: 'POST',
       url: '/api/accounts/',
-      payload: {
-        email_address: address,
-        imap_server: '127.0.0.1',
-        imap_port: dovecot.imapPort,
-        imap_security: 'none',
-        smtp_server: '127.0.0.1',
-        smtp_port: smtp.port,
-        smtp_security: 'none',
-        password: 'pw',
-      },
+      payload: accountPayload(dovecot, address, { smtpPort: smtp.port }),
     });
     accountId = account.json<{ id: number }>().id;
-    const { task_id } = (
-      await owner.request({ method: 'POST', url: `/api/accounts/${accountId}/sync/` })
-    ).json<{ task_id: string }>();
-    for (let i = 0; i < 300; i++) {
-      const task = (await owner.request({ method: 'GET', url: '/api/status/all-tasks/' })).json<
-        Record<string, { status: string }>
-      >()[task_id]!;
-      if (task.status === 'SUCCESS') break;
-      if (task.status === 'FAILURE') throw new Error('sync failed');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const synced = await fetchAccount(owner, accountId);
+    if (synced.status !== 'SUCCESS') throw new Error(`sync failed: ${synced.message}`);
   });
   afterAll(async () => {
     await client?.logout().catch(() => undefined);

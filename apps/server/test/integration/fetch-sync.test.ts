@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerApiUser, type ApiUser } from '@brieftaube/test-support/api-user.ts';
 import { startDovecot, type Dovecot } from '@brieftaube/test-support/dovecot.ts';
@@ -8,6 +7,12 @@ import {
   deliverViaLmtp,
   generateMessages,
 } from '@brieftaube/test-support/mailbox.ts';
+import {
+  accountPayload,
+  fetchAccount,
+  imapClient,
+  waitForTask,
+} from '@brieftaube/test-support/mail-fixtures.ts';
 import { startSmtpServer, type TestSmtpServer } from '@brieftaube/test-support/smtp-server.ts';
 import {
   DATABASE_KINDS,
@@ -54,51 +59,14 @@ describe.each(DATABASE_KINDS)('fetch tasks and IMAP sync on %s', (kind) => {
     const res = await owner.request({
       method: 'POST',
       url: '/api/accounts/',
-      payload: {
-        email_address: address,
-        imap_server: '127.0.0.1',
-        imap_port: dovecot.imapPort,
-        imap_security: 'none',
-        smtp_server: '127.0.0.1',
-        smtp_port: smtp.port,
-        smtp_security: 'none',
-        password: 'pw',
-      },
+      payload: accountPayload(dovecot, address, { smtpPort: smtp.port }),
     });
-    const client = new ImapFlow({
-      host: '127.0.0.1',
-      port: dovecot.imapPort,
-      secure: false,
-      doSTARTTLS: false,
-      auth: { user: address, pass: 'pw' },
-      logger: false,
-    });
-    await client.connect();
+    const client = await imapClient(dovecot, address);
     return { id: res.json<{ id: number }>().id, address, client };
   }
 
-  async function fetchAndWait(accountId: number): Promise<TaskJson> {
-    const started = await owner.request({
-      method: 'POST',
-      url: `/api/tasks/fetch-emails/${accountId}/`,
-    });
-    expect(started.statusCode).toBe(202);
-    return waitFor(started.json<{ task_id: string }>().task_id);
-  }
-
-  async function waitFor(task_id: string, user = owner): Promise<TaskJson> {
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const all = (await user.request({ method: 'GET', url: '/api/status/all-tasks/' })).json<
-        Record<string, TaskJson>
-      >();
-      const task = all[task_id];
-      expect(task).toBeDefined();
-      if (['SUCCESS', 'FAILURE', 'REVOKED'].includes(task!.status)) return task!;
-      if (Date.now() > deadline) throw new Error(`task still ${task!.status}: ${task!.message}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  const fetchAndWait = (accountId: number) => fetchAccount(owner, accountId);
+  const waitFor = (taskId: string) => waitForTask(owner, taskId);
 
   const stored = (accountId: number) =>
     queryRows<{
