@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config/env.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
+import { freePort } from '../../../test-support/src/ports.ts';
 import { createTestPostgresDatabase } from '../../../test-support/src/postgres.ts';
 
 const main = path.resolve(import.meta.dirname, '../src/main.ts');
@@ -79,7 +80,8 @@ async function measure(
   return median(times);
 }
 
-const port = 39_600;
+// A port nothing else holds (test servers and Dovecot instances pick free ports too).
+const port = await freePort();
 console.log(
   `Startup time until the first answered request (node ${process.version}, ${os.cpus().length} cores)`,
 );
