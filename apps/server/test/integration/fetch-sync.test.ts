@@ -244,6 +244,26 @@ describe.each(DATABASE_KINDS)('fetch tasks and IMAP sync on %s', (kind) => {
     for (const task of tasks) await waitFor(task.task_id);
   });
 
+  it('a task whose worker vanished ends as FAILURE instead of running forever', async () => {
+    const { id, client } = await newAccount();
+    await client.logout();
+    const { task_id } = (
+      await owner.request({ method: 'POST', url: `/api/tasks/fetch-emails/${id}/` })
+    ).json<{ task_id: string }>();
+    await waitFor(task_id);
+    // As if a worker had died mid-run an hour ago.
+    await t.database.db.execute(
+      sql`UPDATE tasks SET status = 'STARTED', updated_at = now() - interval '1 hour' WHERE id = ${task_id}`,
+    );
+    const task = (await owner.request({ method: 'GET', url: '/api/status/all-tasks/' })).json<
+      Record<string, { status: string; message: string }>
+    >()[task_id];
+    expect(task).toMatchObject({
+      status: 'FAILURE',
+      message: 'Der Abruf wurde unterbrochen. Bitte versuchen Sie es erneut.',
+    });
+  });
+
   it('a task can be revoked', async () => {
     const { id, client } = await newAccount();
     await appendMessages(client, 'INBOX', generateMessages(5));

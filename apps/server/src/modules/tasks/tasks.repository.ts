@@ -43,6 +43,34 @@ export function createTasksRepository(db: Db) {
         .limit(100);
     },
 
+    /**
+     * Ends the user's tasks that stopped moving: a running task reports progress at least every
+     * batch, so one silent for `startedMinutes` lost its worker (crash, deploy); one still queued
+     * after `pendingMinutes` found no worker at all.
+     */
+    async failStale(
+      userId: string,
+      message: string,
+      startedMinutes: number,
+      pendingMinutes: number,
+    ): Promise<void> {
+      await db
+        .update(tasks)
+        .set({
+          status: 'FAILURE',
+          message,
+          result: { error_code: 'INTERRUPTED' },
+          updatedAt: new Date(),
+        })
+        .where(
+          and(
+            eq(tasks.userId, userId),
+            sql`((${tasks.status} = 'STARTED' AND ${tasks.updatedAt} < now() - make_interval(mins => ${startedMinutes}))
+              OR (${tasks.status} = 'PENDING' AND ${tasks.updatedAt} < now() - make_interval(mins => ${pendingMinutes})))`,
+          ),
+        );
+    },
+
     /** Updates an unfinished task; a revoked or finished one is left alone (returns false). */
     async updateIfRunning(id: string, patch: Partial<NewTaskRow>): Promise<boolean> {
       const rows = await db

@@ -69,6 +69,13 @@ export function createTasksService(deps: TasksServiceDeps) {
 
     /** Spec §7: an object keyed by task_id, and only the caller's tasks. */
     async statusAll(userId: string): Promise<Record<string, TaskStatusDto>> {
+      // Never let a card spin forever for work that no process is doing any more.
+      await repo.failStale(
+        userId,
+        'Der Abruf wurde unterbrochen. Bitte versuchen Sie es erneut.',
+        10,
+        60,
+      );
       const rows = await repo.recentForUser(userId);
       return Object.fromEntries(rows.map((row) => [row.id, toDto(row)]));
     },
