@@ -1,7 +1,6 @@
 import type { AuthResponse } from '@brieftaube/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, session } from '../../../lib/api.ts';
-import { userQueryOptions } from './get-user.ts';
+import { api } from '../../../lib/api.ts';
+import { useSessionMutation } from './use-session-mutation.ts';
 
 export interface RegisterInput {
   username: string;
@@ -14,18 +13,4 @@ export interface RegisterInput {
 export const register = (input: RegisterInput) =>
   api.post<AuthResponse>('/api/auth/registration/', input, { auth: false });
 
-export function useRegister() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: register,
-    onSuccess(data) {
-      session.setTokens(data);
-      session.setUser(data.user);
-      queryClient.setQueryData(userQueryOptions().queryKey, data.user);
-    },
-    onError(error) {
-      session.clear();
-      console.warn('registration failed', error);
-    },
-  });
-}
+export const useRegister = () => useSessionMutation(register, 'registration');
