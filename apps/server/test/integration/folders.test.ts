@@ -1,4 +1,4 @@
-import { ImapFlow } from 'imapflow';
+import { accountPayload, imapClient } from '@brieftaube/test-support/mail-fixtures.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerApiUser, type ApiUser } from '@brieftaube/test-support/api-user.ts';
 import { startDovecot, type Dovecot } from '@brieftaube/test-support/dovecot.ts';
@@ -48,31 +48,14 @@ describe.each(DATABASE_KINDS)('folders API on %s', (kind) => {
     const res = await owner.request({
       method: 'POST',
       url: '/api/accounts/',
-      payload: {
-        email_address: address,
-        imap_server: '127.0.0.1',
-        imap_port: dovecot.imapPort,
-        imap_security: 'none',
-        smtp_server: '127.0.0.1',
-        smtp_port: smtp.port,
-        smtp_security: 'none',
-        password: 'pw',
-      },
+      payload: accountPayload(dovecot, address, { smtpPort: smtp.port }),
     });
     expect(res.statusCode).toBe(201);
     return { id: res.json<{ id: number }>().id, address };
   }
 
   async function imap(address: string) {
-    const client = new ImapFlow({
-      host: '127.0.0.1',
-      port: dovecot.imapPort,
-      secure: false,
-      doSTARTTLS: false,
-      auth: { user: address, pass: 'pw' },
-      logger: false,
-    });
-    await client.connect();
+    const client = await imapClient(dovecot, address);
     return client;
   }
 

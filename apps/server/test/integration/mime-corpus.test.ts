@@ -1,5 +1,5 @@
-import { ImapFlow } from 'imapflow';
 import { sql } from 'drizzle-orm';
+import { imapClient } from '@brieftaube/test-support/mail-fixtures.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerApiUser, type ApiUser } from '@brieftaube/test-support/api-user.ts';
 import { loadMimeCorpus } from '@brieftaube/test-support/corpus.ts';
@@ -27,15 +27,7 @@ describe.each(DATABASE_KINDS)('every message of the shared MIME corpus on %s', (
       startDovecot([{ user: 'korpus@beispiel.de', password: 'pw' }]),
     ]);
     owner = await registerApiUser(t.app, 'korpus');
-    const client = new ImapFlow({
-      host: '127.0.0.1',
-      port: dovecot.imapPort,
-      secure: false,
-      doSTARTTLS: false,
-      auth: { user: 'korpus@beispiel.de', pass: 'pw' },
-      logger: false,
-    });
-    await client.connect();
+    const client = await imapClient(dovecot, 'korpus@beispiel.de');
     for (const message of corpus) {
       // A server may refuse what no server should store (NUL bytes without BINARY); that is the
       // server's verdict, not the client's, and is listed rather than hidden.

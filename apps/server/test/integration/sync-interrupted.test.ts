@@ -1,5 +1,5 @@
-import { ImapFlow } from 'imapflow';
 import { sql } from 'drizzle-orm';
+import { accountPayload, imapClient } from '@brieftaube/test-support/mail-fixtures.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerApiUser, type ApiUser } from '@brieftaube/test-support/api-user.ts';
 import { startDovecot, type Dovecot } from '@brieftaube/test-support/dovecot.ts';
@@ -24,15 +24,7 @@ describe.each(DATABASE_KINDS)('a mail server that goes away mid-sync, on %s', (k
   let accountId: number;
   const user = 'unterbrochen@beispiel.de';
   const imap = async () => {
-    const client = new ImapFlow({
-      host: '127.0.0.1',
-      port: dovecot.imapPort,
-      secure: false,
-      doSTARTTLS: false,
-      auth: { user, pass: 'pw' },
-      logger: false,
-    });
-    await client.connect();
+    const client = await imapClient(dovecot, user);
     return client;
   };
 
@@ -49,16 +41,7 @@ describe.each(DATABASE_KINDS)('a mail server that goes away mid-sync, on %s', (k
     const account = await owner.request({
       method: 'POST',
       url: '/api/accounts/',
-      payload: {
-        email_address: user,
-        imap_server: '127.0.0.1',
-        imap_port: dovecot.imapPort,
-        imap_security: 'none',
-        smtp_server: '127.0.0.1',
-        smtp_port: 2525,
-        smtp_security: 'none',
-        password: 'pw',
-      },
+      payload: accountPayload(dovecot, user),
     });
     accountId = account.json<{ id: number }>().id;
   }, 120_000);

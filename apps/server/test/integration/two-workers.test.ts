@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { ImapFlow } from 'imapflow';
+import { accountPayload, imapClient } from '@brieftaube/test-support/mail-fixtures.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerApiUser, type ApiUser } from '@brieftaube/test-support/api-user.ts';
 import { startDovecot, type Dovecot } from '@brieftaube/test-support/dovecot.ts';
@@ -51,30 +51,13 @@ describe('two worker processes on one PostgreSQL queue', () => {
     for (let i = 0; i < 8; i++) {
       const user = `verteilt${i}@beispiel.de`;
       dovecot.addUser(user, 'pw');
-      const client = new ImapFlow({
-        host: '127.0.0.1',
-        port: dovecot.imapPort,
-        secure: false,
-        doSTARTTLS: false,
-        auth: { user, pass: 'pw' },
-        logger: false,
-      });
-      await client.connect();
+      const client = await imapClient(dovecot, user);
       await appendMessages(client, 'INBOX', generateMessages(20));
       await client.logout();
       await owner.request({
         method: 'POST',
         url: '/api/accounts/',
-        payload: {
-          email_address: user,
-          imap_server: '127.0.0.1',
-          imap_port: dovecot.imapPort,
-          imap_security: 'none',
-          smtp_server: '127.0.0.1',
-          smtp_port: 2525,
-          smtp_security: 'none',
-          password: 'pw',
-        },
+        payload: accountPayload(dovecot, user),
       });
     }
     const started = await owner.request({ method: 'POST', url: '/api/tasks/fetch-emails/' });
