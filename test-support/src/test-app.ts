@@ -17,6 +17,7 @@ export const TEST_APP_SECRET = 'test-secret-0123456789abcdef0123456789abcdef';
 
 export interface TestApp {
   app: FastifyInstance;
+  queue: JobQueue | undefined;
   services: Services;
   config: Config;
   database: DatabaseHandle;
@@ -30,7 +31,13 @@ export interface TestApp {
 export async function startTestApp(
   kind: DatabaseKind,
   env: Record<string, string> = {},
-  options: { serveWeb?: boolean; logStream?: NodeJS.WritableStream; jobs?: boolean } = {},
+  options: {
+    serveWeb?: boolean;
+    logStream?: NodeJS.WritableStream;
+    jobs?: boolean;
+    /** Keep synced accounts live (IDLE) as `npm start` does; off unless a test is about it. */
+    liveSync?: { pollSeconds: number; rescanSeconds?: number };
+  } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bt-test-'));
   const pgDb = kind === 'postgres' ? await createTestPostgresDatabase() : undefined;
@@ -53,16 +60,23 @@ export async function startTestApp(
   await app.ready();
   // Jobs run in this process, as with `npm start` on a laptop.
   const queue: JobQueue | undefined = options.jobs
-    ? await startJobQueue(database, { logger: createLogger('silent'), work: true, services })
+    ? await startJobQueue(database, {
+        logger: createLogger('silent'),
+        work: true,
+        services,
+        ...(options.liveSync ? { liveSync: options.liveSync } : {}),
+      })
     : undefined;
   return {
     app,
+    queue,
     services,
     config,
     database,
     async close() {
       await queue?.stop();
       await app.close();
+      await services.events.close();
       await database.close();
       await pgDb?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });

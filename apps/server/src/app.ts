@@ -20,6 +20,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
 import { composeRoutes } from './modules/compose/compose.routes.ts';
 import { emailsRoutes } from './modules/emails/emails.routes.ts';
+import { eventsRoutes } from './modules/events/events.routes.ts';
 import { tasksRoutes } from './modules/tasks/tasks.routes.ts';
 import { createServices, type Services } from './services.ts';
 
@@ -64,7 +65,7 @@ export async function buildApp({
     }
   });
 
-  const { auth, accounts, folders, categories, emails, compose, tasks } =
+  const { auth, accounts, folders, categories, emails, compose, tasks, events } =
     services ?? createServices(config, database);
 
   await registerSecurityHeaders(app);
@@ -90,6 +91,11 @@ export async function buildApp({
   await app.register(categoriesRoutes, { prefix: '/api', categories });
   await app.register(emailsRoutes, { prefix: '/api', emails });
   await app.register(composeRoutes, { prefix: '/api', compose });
+  await app.register(eventsRoutes, {
+    prefix: '/api',
+    events,
+    maxStreamSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+  });
 
   if (serveWeb) await registerWebApp(app, config.webDistDir);
   else {

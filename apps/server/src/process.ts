@@ -63,6 +63,7 @@ export async function startProcess(
     await running.jobs
       ?.stop()
       .catch((err: unknown) => logger.error({ err }, 'job queue stop failed'));
+    await services.events.close();
     await database.close();
     process.exit(0);
   };
@@ -77,5 +78,6 @@ export async function startProcess(
     logger,
     work: role === 'worker' || config.RUN_JOBS,
     services,
+    ...(config.MAIL_IDLE ? { liveSync: { pollSeconds: config.MAIL_POLL_SECONDS } } : {}),
   });
 }

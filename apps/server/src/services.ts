@@ -1,5 +1,6 @@
 import type { Config } from './config/env.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { createMailEventBus } from './events/mail-events.ts';
 import type { Logger } from './lib/logger.ts';
 import { createSecretBox } from './lib/secret-box.ts';
 import { deriveKey, loadRootSecret } from './lib/secrets.ts';
@@ -24,6 +25,7 @@ import { createTasksService } from './modules/tasks/tasks.service.ts';
 /** Every service, wired once; the API process and the worker process share this. */
 export function createServices(config: Config, database: DatabaseHandle, logger?: Logger) {
   const rootSecret = loadRootSecret(config);
+  const events = createMailEventBus(database, logger);
   const connectTimeoutMs = config.MAIL_CONNECT_TIMEOUT_SECONDS * 1000;
   const auth = createAuthService({
     repo: createAuthRepository(database.db),
@@ -54,6 +56,7 @@ export function createServices(config: Config, database: DatabaseHandle, logger?
     folders: foldersRepo,
     accounts,
     categories,
+    events,
   });
   const compose = createComposeService({
     accounts,
@@ -73,11 +76,25 @@ export function createServices(config: Config, database: DatabaseHandle, logger?
       folders,
       foldersRepo,
       emailSync,
+      events,
       connectTimeoutMs,
     },
     ...(logger ? { logger } : {}),
   });
-  return { auth, accounts, folders, categories, emails, compose, tasks, jobs };
+  return {
+    auth,
+    accounts,
+    folders,
+    categories,
+    emails,
+    compose,
+    tasks,
+    jobs,
+    events,
+    emailSync,
+    foldersRepo,
+    connectTimeoutMs,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

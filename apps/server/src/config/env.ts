@@ -23,6 +23,9 @@ const envObject = z.object({
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   RUN_JOBS: booleanString.default(true),
   MAIL_CONNECT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(20),
+  MAIL_IDLE: booleanString.default(true),
+  // IDLE must be renewed within 29 minutes (RFC 2177); the poll wakes the connection before that.
+  MAIL_POLL_SECONDS: z.coerce.number().int().min(30).max(1500).default(300),
   TRUST_PROXY: booleanString.default(false),
   WEB_DIST_DIR: z.string().min(1).optional(),
 });

@@ -1,6 +1,7 @@
 import type { PgBoss } from 'pg-boss';
 import type { DatabaseHandle } from '../db/client.ts';
 import type { Logger } from '../lib/logger.ts';
+import { startLiveSync, type LiveSync } from '../mail/live/live-sync.ts';
 import type { Services } from '../services.ts';
 import { registerFetchJob } from './fetch-emails.job.ts';
 import { MAINTENANCE_QUEUE, registerMaintenanceJobs } from './maintenance.job.ts';
@@ -8,6 +9,8 @@ import { FETCH_QUEUE } from '../modules/tasks/tasks.service.ts';
 
 export interface JobQueue {
   boss: PgBoss;
+  /** IDLE watchers, when this process keeps accounts live. */
+  live?: LiveSync;
   stop(): Promise<void>;
 }
 
@@ -17,7 +20,13 @@ export interface JobQueue {
  */
 export async function startJobQueue(
   database: DatabaseHandle,
-  options: { logger: Logger; work: boolean; services?: Services },
+  options: {
+    logger: Logger;
+    work: boolean;
+    services?: Services;
+    /** Keep accounts live (IDLE + polling) in this process; only where jobs are worked. */
+    liveSync?: { pollSeconds: number; rescanSeconds?: number };
+  },
 ): Promise<JobQueue> {
   const { PgBoss, fromPglite } = await import('pg-boss');
   const boss =
@@ -35,5 +44,32 @@ export async function startJobQueue(
     if (options.services) await registerFetchJob(boss, options.services.tasks, options.logger);
   }
   options.services?.jobs.attach(boss);
-  return { boss, stop: () => boss.stop({ graceful: true, timeout: 10_000 }) };
+  const s = options.services;
+  const live =
+    options.work && s && options.liveSync
+      ? await startLiveSync(
+          database,
+          {
+            accounts: s.accounts,
+            folders: s.folders,
+            foldersRepo: s.foldersRepo,
+            emailSync: s.emailSync,
+            events: s.events,
+            connectTimeoutMs: s.connectTimeoutMs,
+          },
+          {
+            pollSeconds: options.liveSync.pollSeconds,
+            rescanSeconds: options.liveSync.rescanSeconds ?? 30,
+            logger: options.logger,
+          },
+        )
+      : undefined;
+  return {
+    boss,
+    ...(live ? { live } : {}),
+    async stop() {
+      await live?.stop();
+      await boss.stop({ graceful: true, timeout: 10_000 });
+    },
+  };
 }

@@ -26,6 +26,8 @@ export function createImapClient(
     greetingTimeout: timeout,
     socketTimeout: 5 * 60_000,
     disableAutoIdle: true,
+    // Incremental sync asks for what changed and vanished since the last mod-sequence.
+    qresync: true,
     tls: { servername: endpoint.host, minVersion: 'TLSv1.2' },
   });
 }
@@ -53,4 +55,12 @@ export async function withImap<T>(
   } finally {
     await client.logout().catch(() => client.close());
   }
+}
+
+/**
+ * imapflow ends a FETCH iteration quietly when the connection drops; without this check a crashed
+ * server would look like a folder with fewer messages, and its sync state would be saved.
+ */
+export function assertUsable(client: ImapFlow): void {
+  if (!client.usable) throw new Error('IMAP connection closed (connection closed during sync)');
 }

@@ -1,16 +1,19 @@
 import { FOLDER_TYPE_ORDER, displayNameFor } from '../imap/folder-types.ts';
 import { withImap } from '../imap/imap-client.ts';
+import type { ImapFlow } from 'imapflow';
+import type { MailEventBus } from '../../events/mail-events.ts';
 import type { AccountsService } from '../../modules/accounts/accounts.service.ts';
 import type { EmailSyncRepository } from '../../modules/emails/email-sync.repository.ts';
-import type { FoldersRepository } from '../../modules/folders/folders.repository.ts';
+import type { FolderRow, FoldersRepository } from '../../modules/folders/folders.repository.ts';
 import type { FoldersService } from '../../modules/folders/folders.service.ts';
-import { syncFolder, type FolderSyncResult } from './folder-sync.ts';
+import { syncFolder, type FolderSyncOptions, type FolderSyncResult } from './folder-sync.ts';
 
 export interface AccountSyncDeps {
   accounts: AccountsService;
   folders: FoldersService;
   foldersRepo: FoldersRepository;
   emailSync: EmailSyncRepository;
+  events?: MailEventBus;
   connectTimeoutMs?: number;
 }
 
@@ -66,7 +69,7 @@ export async function syncAccount(
         const name = displayNameFor(folder.folderType, folder.name);
         const base = 5 + (index / folders.length) * 95;
         const share = 95 / folders.length;
-        const result: FolderSyncResult = await syncFolder(client, deps.emailSync, folder, {
+        const result = await syncFolderAndNotify(deps, client, folder, {
           ...(options.isCancelled ? { isCancelled: options.isCancelled } : {}),
           onProgress: async ({ phase, done, total: count }) => {
             const within =
@@ -93,4 +96,27 @@ export async function syncAccount(
   // Statistics after a large intake (see EmailSyncRepository.analyze).
   if (total.new_emails >= 200) await deps.emailSync.analyze();
   return total;
+}
+
+/** Syncs one folder and tells the owner's open browsers when anything in it changed. */
+export async function syncFolderAndNotify(
+  deps: Pick<AccountSyncDeps, 'emailSync' | 'events'>,
+  client: ImapFlow,
+  folder: FolderRow,
+  options: FolderSyncOptions = {},
+): Promise<FolderSyncResult> {
+  const result = await syncFolder(client, deps.emailSync, folder, options);
+  if (result.newMessages + result.deleted + result.flagsChanged > 0 || result.uidValidityReset)
+    await deps.events
+      ?.publish(folder.userId, {
+        type: 'mailbox',
+        account_id: folder.accountId,
+        folder_ids: [folder.id],
+        new_emails: result.newMessages,
+        deleted_emails: result.deleted,
+        changed_flags: result.flagsChanged,
+      })
+      // A lost event only delays what the next list request shows anyway.
+      .catch(() => undefined);
+  return result;
 }

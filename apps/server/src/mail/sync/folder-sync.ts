@@ -4,9 +4,11 @@ import type {
   EmailSyncRepository,
   NewEmailRow,
 } from '../../modules/emails/email-sync.repository.ts';
+import { assertUsable } from '../imap/imap-client.ts';
 import { textParts } from '../mime/attachments.ts';
 import { bodyFromParts, type ParsedBody } from '../mime/parse-message.ts';
 import { sharedParsePool } from '../mime/parse-pool.ts';
+import { detectChanges, type FolderChanges } from './folder-changes.ts';
 import { headerRow } from './message-rows.ts';
 
 export interface FolderSyncProgress {
@@ -33,6 +35,7 @@ export interface FolderSyncResult {
   bodies: number;
   failedBodies: number;
   uidValidityReset: boolean;
+  method: FolderChanges['method'];
 }
 
 export class SyncCancelledError extends Error {
@@ -72,6 +75,7 @@ export async function syncFolder(
     bodies: 0,
     failedBodies: 0,
     uidValidityReset: false,
+    method: 'full',
   };
 
   const lock = await client.getMailboxLock(folder.path, { readOnly: true });
@@ -86,49 +90,22 @@ export async function syncFolder(
       result.uidValidityReset = true;
     }
 
-    const local = result.uidValidityReset ? new Set<number>() : await repo.localUids(folder.id);
-    const serverUids =
-      mailbox.exists > 0 ? (await client.search({ all: true }, { uid: true })) || [] : [];
-    const onServer = new Set(serverUids);
-
+    const changes = await detectChanges(client, repo, folder, mailbox, result.uidValidityReset);
+    result.method = changes.method;
     // Expunged on the server (by this app on another device, or by another client).
-    const gone = [...local].filter((uid) => !onServer.has(uid));
-    await repo.deleteUids(folder.id, gone);
-    result.deleted = gone.length;
-
-    // Flags of messages we already have: with CONDSTORE (RFC 7162) only what changed since the
-    // last known mod-sequence, otherwise all of them.
-    const known = serverUids.filter((uid) => local.has(uid));
-    if (known.length > 0) {
-      const condstore =
-        folder.highestModseq !== null &&
-        mailbox.highestModseq !== undefined &&
-        client.enabled.has('CONDSTORE');
-      if (!condstore || folder.highestModseq !== mailbox.highestModseq) {
-        const localFlags = await repo.localFlags(folder.id);
-        const changed: { uid: number; flags: string[] }[] = [];
-        const fetchOptions = condstore
-          ? { uid: true, changedSince: folder.highestModseq! }
-          : { uid: true };
-        for await (const message of client.fetch('1:*', { uid: true, flags: true }, fetchOptions)) {
-          const flags = [...(message.flags ?? new Set<string>())].sort();
-          const before = localFlags.get(message.uid);
-          if (before && before.slice().sort().join(' ') !== flags.join(' '))
-            changed.push({ uid: message.uid, flags });
-        }
-        for (const c of changed) await repo.updateFlags(folder.id, c.uid, c.flags, null);
-        result.flagsChanged = changed.length;
-      }
-    }
+    result.deleted = await repo.deleteUids(folder.id, changes.gone);
+    for (const c of changes.flagChanges) await repo.updateFlags(folder.id, c.uid, c.flags, null);
+    result.flagsChanged = changes.flagChanges.length;
 
     // New messages, newest first, headers only: the first page of the list is there at once.
-    const fresh = serverUids.filter((uid) => !local.has(uid)).sort((a, b) => b - a);
+    const fresh = changes.fresh;
     for (let i = 0; i < fresh.length; i += headerBatch) {
       await checkCancelled();
       const batch = fresh.slice(i, i + headerBatch);
       const rows: NewEmailRow[] = [];
       for await (const message of client.fetch(batch.join(','), HEADER_QUERY, { uid: true }))
         rows.push(headerRow(message, ids));
+      assertUsable(client);
       result.newMessages += await repo.insertMany(rows);
       await options.onProgress?.({
         phase: 'headers',
@@ -136,7 +113,7 @@ export async function syncFolder(
         total: fresh.length,
       });
     }
-    await repo.recountFolder(folder.id);
+    if (fresh.length > 0) await repo.recountFolder(folder.id);
 
     // Bodies of every message still without one (also those a previous, interrupted sync left).
     let bodiesDone = 0;
@@ -160,6 +137,7 @@ export async function syncFolder(
           const id = byUid.get(message.uid);
           if (id !== undefined && message.source) sources.push({ id, source: message.source });
         }
+        assertUsable(client);
         const pool = sharedParsePool();
         // Parsed in parallel in the pool's threads, stored in order.
         const parsed = sources.map(({ id, source }) => ({ id, body: pool.parse(source) }));
@@ -187,6 +165,8 @@ export async function syncFolder(
           });
           result.bodies += 1;
         } catch (error) {
+          // A lost connection is not the message's fault: it stays pending for the next sync.
+          assertUsable(client);
           // One unreadable message never stops the sync: it keeps its headers and is marked.
           await repo.setBody(id, {
             bodyStatus: 'failed',
@@ -210,13 +190,17 @@ export async function syncFolder(
       });
     }
 
+    assertUsable(client);
     if (keptCategories.length) await repo.reapplyCategories(folder.id, keptCategories);
     await repo.setFolderSyncState(folder.id, {
       uidValidity: mailbox.uidValidity,
       uidNext: mailbox.uidNext === undefined ? null : BigInt(mailbox.uidNext),
       highestModseq: mailbox.highestModseq ?? null,
     });
-    await repo.recountFolder(folder.id);
+    const changed =
+      result.newMessages + result.deleted + result.flagsChanged > 0 || result.uidValidityReset;
+    if (changed) await repo.recountFolder(folder.id);
+    else await repo.touchFolder(folder.id);
     return result;
   } finally {
     lock.release();

@@ -16,6 +16,15 @@ export function createAccountsRepository(db: Db) {
         .orderBy(asc(accounts.id));
     },
 
+    /** Every user's accounts that finished a first fetch: the ones kept live (IDLE). */
+    listSynced(): Promise<AccountRow[]> {
+      return db
+        .select()
+        .from(accounts)
+        .where(sql`${accounts.lastSyncAt} IS NOT NULL`)
+        .orderBy(asc(accounts.id));
+    },
+
     async find(userId: string, id: number): Promise<AccountRow | undefined> {
       const [row] = await db
         .select()

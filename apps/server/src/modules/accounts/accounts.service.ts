@@ -101,6 +101,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     credentialsOf,
     withServer,
     findAccount: (userId: string, id: number) => repo.find(userId, id),
+    listSynced: () => repo.listSynced(),
 
     async list(userId: string): Promise<Account[]> {
       const counts = await repo.counts(userId);

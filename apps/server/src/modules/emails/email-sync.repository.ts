@@ -24,6 +24,27 @@ export function createEmailSyncRepository(db: Db) {
       return new Map(rows.map((r) => [r.uid, r.flags]));
     },
 
+    /** Flags of just these messages; a QRESYNC answer names few of a large folder's. */
+    async localFlagsFor(folderId: number, uids: number[]): Promise<Map<number, string[]>> {
+      const found = new Map<number, string[]>();
+      for (let i = 0; i < uids.length; i += 1000) {
+        const rows = await db
+          .select({ uid: emails.uid, flags: emails.flags })
+          .from(emails)
+          .where(and(eq(emails.folderId, folderId), inArray(emails.uid, uids.slice(i, i + 1000))));
+        for (const r of rows) found.set(r.uid, r.flags);
+      }
+      return found;
+    },
+
+    async countFolder(folderId: number): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(emails)
+        .where(eq(emails.folderId, folderId));
+      return Number(row?.n ?? 0);
+    },
+
     async insertMany(rows: NewEmailRow[]): Promise<number> {
       if (rows.length === 0) return 0;
       const inserted = await db
@@ -53,12 +74,17 @@ export function createEmailSyncRepository(db: Db) {
         .where(and(eq(emails.folderId, folderId), eq(emails.uid, uid)));
     },
 
-    async deleteUids(folderId: number, uids: number[]): Promise<void> {
+    /** Returns how many were stored (a VANISHED list may name UIDs never stored here). */
+    async deleteUids(folderId: number, uids: number[]): Promise<number> {
+      let deleted = 0;
       for (let i = 0; i < uids.length; i += 1000) {
-        await db
+        const rows = await db
           .delete(emails)
-          .where(and(eq(emails.folderId, folderId), inArray(emails.uid, uids.slice(i, i + 1000))));
+          .where(and(eq(emails.folderId, folderId), inArray(emails.uid, uids.slice(i, i + 1000))))
+          .returning({ id: emails.id });
+        deleted += rows.length;
       }
+      return deleted;
     },
 
     /** Newest first: the mail a person is most likely to open next gets its body first. */
@@ -111,6 +137,10 @@ export function createEmailSyncRepository(db: Db) {
 
     async deleteFolderEmails(folderId: number): Promise<void> {
       await db.delete(emails).where(eq(emails.folderId, folderId));
+    },
+
+    async touchFolder(folderId: number): Promise<void> {
+      await db.update(folders).set({ lastSyncedAt: new Date() }).where(eq(folders.id, folderId));
     },
 
     /** Once a folder's messages are stored, its counts come from them. */

@@ -8,6 +8,7 @@ import {
 } from '@brieftaube/shared';
 import type { ImapFlow } from 'imapflow';
 import type { Readable } from 'node:stream';
+import type { MailEventBus } from '../../events/mail-events.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { CategoriesService } from '../categories/categories.service.ts';
@@ -25,6 +26,8 @@ export interface EmailsServiceDeps {
   folders: FoldersRepository;
   accounts: AccountsService;
   categories: CategoriesService;
+  /** Other tabs and devices of the user hear about changed counts. */
+  events?: MailEventBus;
 }
 
 export interface EmailPage {
@@ -150,6 +153,22 @@ export function createEmailsService(deps: EmailsServiceDeps) {
       });
   }
 
+  /** One 'counts' event per touched account; a lost event only delays a badge. */
+  async function notifyCounts(userId: string, rows: EmailFullRow[], extraFolderId?: number) {
+    if (!deps.events) return;
+    const byAccount = new Map<number, Set<number>>();
+    for (const { email } of rows) {
+      const set = byAccount.get(email.accountId) ?? new Set<number>();
+      set.add(email.folderId);
+      if (extraFolderId !== undefined) set.add(extraFolderId);
+      byAccount.set(email.accountId, set);
+    }
+    for (const [accountId, folderIds] of byAccount)
+      await deps.events
+        .publish(userId, { type: 'counts', account_id: accountId, folder_ids: [...folderIds] })
+        .catch(() => undefined);
+  }
+
   return {
     requireEmail,
 
@@ -188,11 +207,14 @@ export function createEmailsService(deps: EmailsServiceDeps) {
       if (patch.is_flagged !== undefined && patch.is_flagged !== row.email.isFlagged)
         await setFlags(userId, [row], '\\Flagged', patch.is_flagged);
       if (patch.category !== undefined) await setCategory(userId, [row], patch.category);
+      await notifyCounts(userId, [row]);
       return toListItem(await requireEmail(userId, id));
     },
 
     async remove(userId: string, id: number): Promise<void> {
-      await remove(userId, [await requireEmail(userId, id)]);
+      const row = await requireEmail(userId, id);
+      await remove(userId, [row]);
+      await notifyCounts(userId, [row]);
     },
 
     async bulk(userId: string, action: BulkAction): Promise<{ updated: number }> {
@@ -232,6 +254,7 @@ export function createEmailsService(deps: EmailsServiceDeps) {
           await setCategory(userId, rows, action.category ?? null);
           break;
       }
+      await notifyCounts(userId, rows, action.target_folder_id ?? undefined);
       return { updated: rows.length };
     },
 
@@ -248,6 +271,7 @@ export function createEmailsService(deps: EmailsServiceDeps) {
       if (rows.length !== new Set(emailIds).size || rows.some((r) => r.email.folderId !== folderId))
         throw AppError.notFound('Email');
       await moveRows(userId, rows, target);
+      await notifyCounts(userId, rows, target.id);
       return { moved: rows.length };
     },
 

@@ -1,0 +1,151 @@
+import type { ImapFlow } from 'imapflow';
+import type { Logger } from '../../lib/logger.ts';
+import type { AccountRow } from '../../modules/accounts/accounts.repository.ts';
+import type { FolderRow } from '../../modules/folders/folders.repository.ts';
+import { fetchFailureMessage } from '../../modules/tasks/task-messages.ts';
+import { classifyConnectionError } from '../connection-errors.ts';
+import { createImapClient } from '../imap/imap-client.ts';
+import { syncFolderAndNotify, type AccountSyncDeps } from '../sync/account-sync.ts';
+
+export interface WatcherOptions {
+  /** Seconds between syncs of the folders other than the inbox. */
+  pollSeconds: number;
+  /** A burst of deliveries wakes the watcher once. */
+  settleMs?: number;
+  logger?: Logger;
+}
+
+export interface AccountWatcher {
+  readonly accountId: number;
+  /** Resolves when the loop has ended and the connection is closed. */
+  stop(): Promise<void>;
+}
+
+const MIN_BACKOFF_MS = 5_000;
+const MAX_BACKOFF_MS = 15 * 60_000;
+
+/**
+ * Keeps one account live: IDLE on the inbox, which is synced the moment the server reports a
+ * change, and the other folders synced every `pollSeconds`. Connection failures are retried with
+ * growing pauses; a wrong password is recorded on the account so the user sees it.
+ */
+export function watchAccount(
+  deps: AccountSyncDeps,
+  account: AccountRow,
+  options: WatcherOptions,
+): AccountWatcher {
+  const log = options.logger?.child({ accountId: account.id });
+  const settleMs = options.settleMs ?? 50;
+  let stopped = false;
+  let wakeUp: (() => void) | undefined;
+  let client: ImapFlow | undefined;
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wakeUp = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+
+  async function syncable(): Promise<{ inbox?: FolderRow; others: FolderRow[] }> {
+    const folders = (
+      await deps.foldersRepo.list(account.userId, { accountIds: [account.id] })
+    ).filter((f) => f.selectable && f.syncEnabled);
+    return {
+      inbox: folders.find((f) => f.folderType === 'inbox'),
+      others: folders.filter((f) => f.folderType !== 'inbox'),
+    };
+  }
+
+  /** Waits in IDLE until the server reports a change, the poll is due, or we are stopped. */
+  async function idleUntilChange(imap: ImapFlow, inbox: FolderRow, untilMs: number) {
+    // SELECT (read-write) here while syncing uses EXAMINE: the next sync re-opens the mailbox and
+    // so sees the server's current UIDNEXT and mod-sequence, not the state cached at this open.
+    await imap.mailboxOpen(inbox.path, { readOnly: false });
+    await new Promise<void>((resolve) => {
+      let settle: NodeJS.Timeout | undefined;
+      const done = () => {
+        clearTimeout(timer);
+        clearTimeout(settle);
+        for (const event of ['exists', 'expunge', 'flags'] as const) imap.off(event, changed);
+        imap.off('close', done);
+        resolve();
+      };
+      const changed = () => {
+        settle ??= setTimeout(done, settleMs);
+      };
+      const timer = setTimeout(done, Math.max(0, untilMs - Date.now()));
+      wakeUp = done;
+      for (const event of ['exists', 'expunge', 'flags'] as const) imap.on(event, changed);
+      imap.on('close', done);
+      // Runs until the next command breaks it (imapflow sends DONE first).
+      imap.idle().catch(done);
+    });
+  }
+
+  async function session(): Promise<void> {
+    const imap = createImapClient(
+      { host: account.imapServer, port: account.imapPort, security: account.imapSecurity },
+      deps.accounts.credentialsOf(account),
+      deps.connectTimeoutMs ? { connectTimeoutMs: deps.connectTimeoutMs } : {},
+    );
+    client = imap;
+    imap.on('error', () => undefined); // surfaced through the failing call instead
+    await imap.connect();
+    let nextPoll = 0;
+    while (!stopped) {
+      if (!imap.usable) throw new Error('IMAP connection closed');
+      const { inbox, others } = await syncable();
+      if (inbox) await syncFolderAndNotify(deps, imap, inbox);
+      if (Date.now() >= nextPoll) {
+        for (const folder of others) {
+          if (stopped) return;
+          await syncFolderAndNotify(deps, imap, folder);
+        }
+        nextPoll = Date.now() + options.pollSeconds * 1000;
+      }
+      if (stopped) return;
+      if (inbox) await idleUntilChange(imap, inbox, nextPoll);
+      else await sleep(nextPoll - Date.now());
+    }
+  }
+
+  const loop = (async () => {
+    let backoff = MIN_BACKOFF_MS;
+    while (!stopped) {
+      const started = Date.now();
+      try {
+        await session();
+      } catch (error) {
+        if (stopped) break;
+        const code = classifyConnectionError(error);
+        log?.warn({ code, err: error }, 'live sync interrupted');
+        if (code === 'AUTH_FAILED')
+          await deps.accounts
+            .markSynced(account.userId, account.id, fetchFailureMessage(error).message)
+            .catch(() => undefined);
+      } finally {
+        await client?.logout().catch(() => client?.close());
+        client = undefined;
+      }
+      if (stopped) break;
+      // A session that ran a while was healthy: start the pauses from the bottom again.
+      if (Date.now() - started > MAX_BACKOFF_MS) backoff = MIN_BACKOFF_MS;
+      await sleep(backoff);
+      backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
+    }
+  })();
+
+  return {
+    accountId: account.id,
+    async stop() {
+      stopped = true;
+      wakeUp?.();
+      // Closing breaks a running IDLE or FETCH at once instead of waiting for it.
+      client?.close();
+      await loop;
+    },
+  };
+}
