@@ -6,6 +6,7 @@ import { fetchFailureMessage } from '../../modules/tasks/task-messages.ts';
 import { classifyConnectionError } from '../connection-errors.ts';
 import { createImapClient } from '../imap/imap-client.ts';
 import { syncFolderAndNotify, type AccountSyncDeps } from '../sync/account-sync.ts';
+import type { FolderSyncResult } from '../sync/folder-sync.ts';
 
 export interface WatcherOptions {
   /** Seconds between syncs of the folders other than the inbox. */
@@ -39,6 +40,7 @@ export function watchAccount(
   let stopped = false;
   let wakeUp: (() => void) | undefined;
   let client: ImapFlow | undefined;
+  let earlyWakeUsed = false;
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -60,10 +62,27 @@ export function watchAccount(
   }
 
   /** Waits in IDLE until the server reports a change, the poll is due, or we are stopped. */
-  async function idleUntilChange(imap: ImapFlow, inbox: FolderRow, untilMs: number) {
+  async function idleUntilChange(
+    imap: ImapFlow,
+    inbox: FolderRow,
+    synced: FolderSyncResult['seen'],
+    untilMs: number,
+  ) {
     // SELECT (read-write) here while syncing uses EXAMINE: the next sync re-opens the mailbox and
     // so sees the server's current UIDNEXT and mod-sequence, not the state cached at this open.
-    await imap.mailboxOpen(inbox.path, { readOnly: false });
+    const opened = await imap.mailboxOpen(inbox.path, { readOnly: false });
+    // Mail that arrived between the sync and this SELECT raises no EXISTS during IDLE. (Once
+    // only: a server whose SELECT and EXAMINE answers differ must not keep us from idling.)
+    if (
+      !earlyWakeUsed &&
+      (opened.uidNext !== synced.uidNext ||
+        opened.exists !== synced.exists ||
+        opened.highestModseq !== synced.highestModseq)
+    ) {
+      earlyWakeUsed = true;
+      return;
+    }
+    earlyWakeUsed = false;
     await new Promise<void>((resolve) => {
       let settle: NodeJS.Timeout | undefined;
       const done = () => {
@@ -98,7 +117,7 @@ export function watchAccount(
     while (!stopped) {
       if (!imap.usable) throw new Error('IMAP connection closed');
       const { inbox, others } = await syncable();
-      if (inbox) await syncFolderAndNotify(deps, imap, inbox);
+      const synced = inbox ? await syncFolderAndNotify(deps, imap, inbox) : undefined;
       if (Date.now() >= nextPoll) {
         for (const folder of others) {
           if (stopped) return;
@@ -107,7 +126,7 @@ export function watchAccount(
         nextPoll = Date.now() + options.pollSeconds * 1000;
       }
       if (stopped) return;
-      if (inbox) await idleUntilChange(imap, inbox, nextPoll);
+      if (inbox && synced) await idleUntilChange(imap, inbox, synced.seen, nextPoll);
       else await sleep(nextPoll - Date.now());
     }
   }

@@ -36,6 +36,8 @@ export interface FolderSyncResult {
   failedBodies: number;
   uidValidityReset: boolean;
   method: FolderChanges['method'];
+  /** The mailbox as this sync opened it; a later SELECT that differs means something changed. */
+  seen: { uidNext: number | undefined; exists: number; highestModseq: bigint | undefined };
 }
 
 export class SyncCancelledError extends Error {
@@ -76,11 +78,17 @@ export async function syncFolder(
     failedBodies: 0,
     uidValidityReset: false,
     method: 'full',
+    seen: { uidNext: undefined, exists: 0, highestModseq: undefined },
   };
 
   const lock = await client.getMailboxLock(folder.path, { readOnly: true });
   try {
     const mailbox = client.mailbox as MailboxObject;
+    result.seen = {
+      uidNext: mailbox.uidNext,
+      exists: mailbox.exists,
+      highestModseq: mailbox.highestModseq,
+    };
     let keptCategories: Awaited<ReturnType<EmailSyncRepository['categoryAssignments']>> = [];
     if (folder.uidValidity !== null && folder.uidValidity !== mailbox.uidValidity) {
       // UIDVALIDITY changed (RFC 3501 §2.3.1.1): every cached UID is void. The user's category

@@ -1,0 +1,138 @@
+import { sql } from 'drizzle-orm';
+import { ImapFlow } from 'imapflow';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerApiUser } from '@brieftaube/test-support/api-user.ts';
+import { startDovecot, type Dovecot } from '@brieftaube/test-support/dovecot.ts';
+import { appendMessages, generateMessages } from '@brieftaube/test-support/mailbox.ts';
+import {
+  accountPayload,
+  fetchAccount,
+  imapClient,
+} from '@brieftaube/test-support/mail-fixtures.ts';
+import {
+  DATABASE_KINDS,
+  queryRows,
+  startTestApp,
+  type TestApp,
+} from '@brieftaube/test-support/test-app.ts';
+import { createImapClient } from '@brieftaube/server/mail/imap/imap-client.ts';
+import { syncFolder } from '@brieftaube/server/mail/sync/folder-sync.ts';
+
+/**
+ * The three ways an incremental sync finds changes (unchanged / QRESYNC / full UID comparison)
+ * must agree with each other and with the server.
+ */
+describe.each(DATABASE_KINDS)('incremental sync strategies on %s', (kind) => {
+  let t: TestApp;
+  let dovecot: Dovecot;
+  let accountId: number;
+  let userId: string;
+  const address = 'inkrementell@beispiel.de';
+
+  beforeAll(async () => {
+    [t, dovecot] = await Promise.all([
+      startTestApp(kind, { MAIL_CONNECT_TIMEOUT_SECONDS: '3' }, { jobs: true }),
+      startDovecot([{ user: address, password: 'pw' }]),
+    ]);
+    const owner = await registerApiUser(t.app, 'inkrementell');
+    const client = await imapClient(dovecot, address);
+    await appendMessages(client, 'INBOX', generateMessages(40));
+    await client.logout();
+    accountId = (
+      await owner.request({
+        method: 'POST',
+        url: '/api/accounts/',
+        payload: accountPayload(dovecot, address),
+      })
+    ).json<{ id: number }>().id;
+    expect((await fetchAccount(owner, accountId)).status).toBe('SUCCESS');
+    [{ userId }] = await queryRows<{ userId: string }>(
+      t.database.db,
+      sql`SELECT user_id AS "userId" FROM accounts WHERE id = ${accountId}`,
+    );
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all([t?.close(), dovecot?.stop()]);
+  });
+
+  const inboxRow = async () =>
+    (await t.services.foldersRepo.list(userId, { accountIds: [accountId], types: ['inbox'] }))[0]!;
+
+  const stored = async () =>
+    queryRows<{ uid: number; is_read: boolean }>(
+      t.database.db,
+      sql`SELECT e.uid::int AS uid, e.is_read FROM emails e JOIN folders f ON f.id = e.folder_id
+          WHERE e.account_id = ${accountId} AND f.folder_type = 'inbox' ORDER BY e.uid`,
+    );
+
+  async function serverState() {
+    const client = await imapClient(dovecot, address);
+    try {
+      await client.mailboxOpen('INBOX');
+      const rows: { uid: number; is_read: boolean }[] = [];
+      for await (const m of client.fetch('1:*', { uid: true, flags: true }))
+        rows.push({ uid: m.uid, is_read: m.flags?.has('\\Seen') ?? false });
+      return rows.sort((a, b) => a.uid - b.uid);
+    } finally {
+      await client.logout();
+    }
+  }
+
+  /** Another client changes the mailbox: one new, one read, two expunged. */
+  async function changeOnServer(round: number) {
+    const client = await imapClient(dovecot, address);
+    try {
+      await appendMessages(client, 'INBOX', [{ subject: `Neu in Runde ${round}` }]);
+      await client.mailboxOpen('INBOX');
+      const uids = ((await client.search({ seen: false }, { uid: true })) || []).sort(
+        (a, b) => a - b,
+      );
+      await client.messageFlagsAdd(String(uids[0]), ['\\Seen'], { uid: true });
+      await client.messageDelete(`${uids[1]},${uids[2]}`, { uid: true });
+    } finally {
+      await client.logout();
+    }
+  }
+
+  async function syncWith(client: ImapFlow) {
+    client.on('error', () => undefined);
+    await client.connect();
+    try {
+      return await syncFolder(client, t.services.emailSync, await inboxRow());
+    } finally {
+      await client.logout();
+    }
+  }
+
+  const endpoint = () => ({ host: '127.0.0.1', port: dovecot.imapPort, security: 'none' as const });
+  const credentials = { user: address, password: 'pw' };
+
+  it('QRESYNC finds new, changed and expunged messages; a second pass finds nothing', async () => {
+    await changeOnServer(1);
+    const result = await syncWith(createImapClient(endpoint(), credentials));
+    expect(result.method).toBe('qresync');
+    expect([result.newMessages, result.flagsChanged, result.deleted]).toEqual([1, 1, 2]);
+    expect(await stored()).toEqual(await serverState());
+
+    const again = await syncWith(createImapClient(endpoint(), credentials));
+    expect(again.method).toBe('unchanged');
+    expect([again.newMessages, again.flagsChanged, again.deleted]).toEqual([0, 0, 0]);
+  });
+
+  it('a server without QRESYNC gets the same result through the UID comparison', async () => {
+    await changeOnServer(2);
+    const plain = new ImapFlow({
+      host: '127.0.0.1',
+      port: dovecot.imapPort,
+      secure: false,
+      doSTARTTLS: false,
+      auth: { user: address, pass: 'pw' },
+      logger: false,
+      qresync: false,
+    });
+    const result = await syncWith(plain);
+    expect(result.method).toBe('full');
+    expect([result.newMessages, result.flagsChanged, result.deleted]).toEqual([1, 1, 2]);
+    expect(await stored()).toEqual(await serverState());
+  });
+});
