@@ -18,6 +18,10 @@ export interface Dovecot {
   lmtpPort: number;
   dir: string;
   users: DovecotUser[];
+  /** The uid owning the maildirs (files put there directly must belong to it). */
+  mailUid: number;
+  /** A user's home folder; the maildir is its Maildir/. */
+  homeOf(user: string): string;
   /** Adds a mailbox user while the server runs. */
   addUser(user: string, password: string): DovecotUser;
   stop(): Promise<void>;
@@ -212,6 +216,8 @@ export async function startDovecot(initialUsers: DovecotUser[] = []): Promise<Do
     lmtpPort,
     dir,
     users,
+    mailUid: MAIL_UID,
+    homeOf: (user: string) => path.join(dir, 'mail', user),
     addUser,
     start,
     async stop() {

@@ -5,14 +5,15 @@ import { FETCH_QUEUE, type TasksService } from '../modules/tasks/tasks.service.t
 
 const payload = z.object({ taskId: z.uuid() });
 
+/** Returns the worker id (see JobSender.localWorker). */
 export async function registerFetchJob(
   boss: PgBoss,
   tasks: TasksService,
   logger?: Logger,
-): Promise<void> {
+): Promise<string> {
   await boss.createQueue(FETCH_QUEUE);
   // Two fetches at a time per worker process: mail servers limit parallel connections per user.
-  await boss.work(
+  return boss.work(
     FETCH_QUEUE,
     { localConcurrency: 2, pollingIntervalSeconds: 0.5 },
     async ([job]) => {

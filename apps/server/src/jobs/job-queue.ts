@@ -41,7 +41,11 @@ export async function startJobQueue(
   await boss.createQueue(MAINTENANCE_QUEUE);
   if (options.work) {
     await registerMaintenanceJobs(boss, database, options.logger);
-    if (options.services) await registerFetchJob(boss, options.services.tasks, options.logger);
+    if (options.services) {
+      const worker = await registerFetchJob(boss, options.services.tasks, options.logger);
+      // A task started in this process begins at once instead of at the next poll.
+      options.services.jobs.localWorker(FETCH_QUEUE, worker);
+    }
   }
   options.services?.jobs.attach(boss);
   const s = options.services;

@@ -64,3 +64,19 @@ export async function withImap<T>(
 export function assertUsable(client: ImapFlow): void {
   if (!client.usable) throw new Error('IMAP connection closed (connection closed during sync)');
 }
+
+/**
+ * A compact IMAP sequence set ("1:500,502,510:520"): servers limit a command's length (Dovecot
+ * refuses one of 20,000 comma-joined UIDs), and ranges keep most sets a few bytes long.
+ */
+export function uidSet(uids: readonly number[]): string {
+  const sorted = [...new Set(uids)].sort((a, b) => a - b);
+  const parts: string[] = [];
+  for (let i = 0; i < sorted.length;) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
+    parts.push(i === j ? String(sorted[i]) : `${sorted[i]}:${sorted[j]}`);
+    i = j + 1;
+  }
+  return parts.join(',');
+}

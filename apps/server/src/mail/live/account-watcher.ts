@@ -36,7 +36,7 @@ export function watchAccount(
   options: WatcherOptions,
 ): AccountWatcher {
   const log = options.logger?.child({ accountId: account.id });
-  const settleMs = options.settleMs ?? 50;
+  const settleMs = options.settleMs ?? 10;
   let stopped = false;
   let wakeUp: (() => void) | undefined;
   let client: ImapFlow | undefined;

@@ -65,26 +65,28 @@ export async function syncAccount(
     { host: account.imapServer, port: account.imapPort, security: account.imapSecurity },
     deps.accounts.credentialsOf(account),
     async (client) => {
+      // Each folder's share of the bar follows its size (from STATUS): the inbox is most of it.
+      const weights = folders.map((f) => Math.max(1, f.totalEmails));
+      const weightSum = weights.reduce((a, b) => a + b, 0);
+      let base = 5;
       for (const [index, folder] of folders.entries()) {
         const name = displayNameFor(folder.folderType, folder.name);
-        const base = 5 + (index / folders.length) * 95;
-        const share = 95 / folders.length;
+        const share = (94 * weights[index]!) / weightSum;
         const result = await syncFolderAndNotify(deps, client, folder, {
           ...(options.isCancelled ? { isCancelled: options.isCancelled } : {}),
           onProgress: async ({ phase, done, total: count }) => {
-            const within =
-              phase === 'headers'
-                ? (count ? done / count : 1) * 0.5
-                : 0.5 + Math.min(0.5, done / Math.max(done, 1) / 2);
+            // Bodies of the first page and of huge messages are the small remainder.
+            const within = phase === 'messages' ? (count ? done / count : 1) : 1;
             await options.onProgress?.({
               percent: Math.min(99, Math.round(base + share * within)),
               message:
-                phase === 'headers'
+                phase === 'messages'
                   ? `${name}: ${nf.format(done)} von ${nf.format(count)} neuen E-Mails geladen`
                   : `${name}: Inhalte werden geladen (${nf.format(done)})`,
             });
           },
         });
+        base += share;
         total.new_emails += result.newMessages;
         total.deleted_emails += result.deleted;
         total.changed_flags += result.flagsChanged;

@@ -4,15 +4,14 @@ import type {
   EmailSyncRepository,
   NewEmailRow,
 } from '../../modules/emails/email-sync.repository.ts';
-import { assertUsable } from '../imap/imap-client.ts';
-import { textParts } from '../mime/attachments.ts';
-import { bodyFromParts, type ParsedBody } from '../mime/parse-message.ts';
-import { sharedParsePool } from '../mime/parse-pool.ts';
+import { assertUsable, uidSet } from '../imap/imap-client.ts';
+import { syncBodies } from './body-sync.ts';
+import { HEADER_QUERY, syncComplete } from './complete-sync.ts';
 import { detectChanges, type FolderChanges } from './folder-changes.ts';
 import { headerRow } from './message-rows.ts';
 
 export interface FolderSyncProgress {
-  phase: 'headers' | 'bodies';
+  phase: 'messages' | 'bodies';
   done: number;
   total: number;
 }
@@ -46,16 +45,6 @@ export class SyncCancelledError extends Error {
     this.name = 'SyncCancelledError';
   }
 }
-
-const HEADER_QUERY = {
-  uid: true,
-  flags: true,
-  envelope: true,
-  bodyStructure: true,
-  internalDate: true,
-  size: true,
-  headers: ['references'],
-};
 
 export async function syncFolder(
   client: ImapFlow,
@@ -105,98 +94,42 @@ export async function syncFolder(
     for (const c of changes.flagChanges) await repo.updateFlags(folder.id, c.uid, c.flags, null);
     result.flagsChanged = changes.flagChanges.length;
 
-    // New messages, newest first, headers only: the first page of the list is there at once.
+    // New messages, newest first. The first page as headers only, then its bodies: what the user
+    // sees and opens first is there at once. Then the rest as complete messages.
     const fresh = changes.fresh;
-    for (let i = 0; i < fresh.length; i += headerBatch) {
+    const head = fresh.slice(0, headerBatch);
+    if (head.length > 0) {
       await checkCancelled();
-      const batch = fresh.slice(i, i + headerBatch);
       const rows: NewEmailRow[] = [];
-      for await (const message of client.fetch(batch.join(','), HEADER_QUERY, { uid: true }))
+      for await (const message of client.fetch(uidSet(head), HEADER_QUERY, { uid: true }))
         rows.push(headerRow(message, ids));
       assertUsable(client);
       result.newMessages += await repo.insertMany(rows);
-      await options.onProgress?.({
-        phase: 'headers',
-        done: Math.min(i + headerBatch, fresh.length),
-        total: fresh.length,
-      });
+      await options.onProgress?.({ phase: 'messages', done: head.length, total: fresh.length });
     }
-    if (fresh.length > 0) await repo.recountFolder(folder.id);
-
-    // Bodies of every message still without one (also those a previous, interrupted sync left).
-    let bodiesDone = 0;
-    for (;;) {
-      await checkCancelled();
-      const pending = await repo.pendingBodies(folder.id, 200);
-      if (pending.length === 0) break;
-      const small = pending.filter((p) => p.size <= maxSource);
-      const large = pending.filter((p) => p.size > maxSource);
-      let batch: typeof small = [];
-      let batchBytes = 0;
-      const flush = async () => {
-        if (batch.length === 0) return;
-        const byUid = new Map(batch.map((p) => [p.uid, p.id]));
-        const sources: { id: number; source: Buffer }[] = [];
-        for await (const message of client.fetch(
-          batch.map((p) => p.uid).join(','),
-          { uid: true, source: true },
-          { uid: true },
-        )) {
-          const id = byUid.get(message.uid);
-          if (id !== undefined && message.source) sources.push({ id, source: message.source });
-        }
-        assertUsable(client);
-        const pool = sharedParsePool();
-        // Parsed in parallel in the pool's threads, stored in order.
-        const parsed = sources.map(({ id, source }) => ({ id, body: pool.parse(source) }));
-        // Rejections are handled in storeBody; mark them handled until it gets there.
-        for (const p of parsed) p.body.catch(() => undefined);
-        for (const { id, body } of parsed) await storeBody(id, () => body);
-        // A message that vanished between SEARCH and FETCH must not stay pending forever.
-        const fetched = new Set(sources.map((s) => s.id));
-        for (const id of byUid.values())
-          if (!fetched.has(id))
-            await storeBody(id, () => Promise.reject(new Error('message source unavailable')));
-        batch = [];
-        batchBytes = 0;
-      };
-      const storeBody = async (id: number, parse: () => Promise<ParsedBody>) => {
-        try {
-          const body = await parse();
-          await repo.setBody(id, {
-            bodyStatus: 'ok',
-            bodyText: body.text,
-            bodyHtml: body.html,
-            searchText: body.searchText,
-            preview: body.preview,
-            parseError: null,
-          });
-          result.bodies += 1;
-        } catch (error) {
-          // A lost connection is not the message's fault: it stays pending for the next sync.
-          assertUsable(client);
-          // One unreadable message never stops the sync: it keeps its headers and is marked.
-          await repo.setBody(id, {
-            bodyStatus: 'failed',
-            parseError: String((error as Error).message ?? error).slice(0, 500),
-          });
-          result.failedBodies += 1;
-        }
-        bodiesDone += 1;
-      };
-      for (const p of small) {
-        if (batch.length > 0 && batchBytes + p.size > bodyBatchBytes) await flush();
-        batch.push(p);
-        batchBytes += p.size;
-      }
-      await flush();
-      for (const p of large) await storeBody(p.id, () => readLargeMessage(client, p.uid));
-      await options.onProgress?.({
-        phase: 'bodies',
-        done: bodiesDone,
-        total: bodiesDone + (pending.length === 200 ? 200 : 0),
+    const bodyOptions = { maxSourceBytes: maxSource, bodyBatchBytes, checkCancelled };
+    const addBodies = async () => {
+      const bodies = await syncBodies(client, repo, folder.id, {
+        ...bodyOptions,
+        onProgress: (done, more) =>
+          options.onProgress?.({ phase: 'bodies', done, total: more ? done + 1 : done }),
       });
-    }
+      result.bodies += bodies.ok;
+      result.failedBodies += bodies.failed;
+    };
+    // Also the bodies an interrupted sync left.
+    await addBodies();
+    result.newMessages += await syncComplete(client, repo, ids, fresh.slice(headerBatch), {
+      ...bodyOptions,
+      onProgress: (done) =>
+        options.onProgress?.({
+          phase: 'messages',
+          done: head.length + done,
+          total: fresh.length,
+        }),
+    });
+    // Messages too large to fetch whole: their text parts.
+    await addBodies();
 
     assertUsable(client);
     if (keptCategories.length) await repo.reapplyCategories(folder.id, keptCategories);
@@ -213,36 +146,4 @@ export async function syncFolder(
   } finally {
     lock.release();
   }
-}
-
-const MAX_PART_BYTES = 1024 * 1024;
-
-/** Huge messages: only their text parts are read, each capped, never the whole source. */
-async function readLargeMessage(client: ImapFlow, uid: number): Promise<ParsedBody> {
-  const message = await client.fetchOne(
-    String(uid),
-    { uid: true, bodyStructure: true },
-    { uid: true },
-  );
-  if (!message) throw new Error('message vanished');
-  let text: string | undefined;
-  let html: string | undefined;
-  for (const part of textParts(message.bodyStructure)) {
-    if ((part.type === 'text/plain' && text) || (part.type === 'text/html' && html)) continue;
-    const download = await client.download(String(uid), part.part, {
-      uid: true,
-      maxBytes: MAX_PART_BYTES,
-    });
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of download.content as AsyncIterable<Buffer>) {
-      chunks.push(chunk);
-      size += chunk.length;
-      if (size >= MAX_PART_BYTES) break;
-    }
-    const value = Buffer.concat(chunks).toString('utf8');
-    if (part.type === 'text/plain') text = value;
-    else html = value;
-  }
-  return bodyFromParts(text, html);
 }

@@ -5,6 +5,16 @@ import { emails, folders } from '../../db/schema/index.ts';
 export type EmailRow = typeof emails.$inferSelect;
 export type NewEmailRow = typeof emails.$inferInsert;
 
+export interface BodyUpdate {
+  id: number;
+  bodyStatus: 'ok' | 'failed';
+  bodyText?: string;
+  bodyHtml?: string | null;
+  searchText?: string;
+  preview?: string;
+  parseError: string | null;
+}
+
 /** The queries the sync engine needs; the API's own queries live in emails.repository.ts. */
 export function createEmailSyncRepository(db: Db) {
   return {
@@ -97,8 +107,32 @@ export function createEmailSyncRepository(db: Db) {
         .limit(limit);
     },
 
-    async setBody(id: number, values: Partial<NewEmailRow>): Promise<void> {
-      await db.update(emails).set(values).where(eq(emails.id, id));
+    /**
+     * A whole batch of bodies in one statement: per-row UPDATEs cost a round trip and a plan each,
+     * which on PGlite made storing slower than fetching and parsing together. A failed message
+     * keeps whatever body columns it had (none) and gets its error.
+     */
+    async setBodies(updates: BodyUpdate[]): Promise<void> {
+      if (updates.length === 0) return;
+      const col = <T>(pick: (u: BodyUpdate) => T) => updates.map(pick);
+      await db.execute(sql`
+        UPDATE emails AS e SET
+          body_status = v.body_status,
+          body_text = CASE WHEN v.body_status = 'ok' THEN v.body_text ELSE e.body_text END,
+          body_html = CASE WHEN v.body_status = 'ok' THEN v.body_html ELSE e.body_html END,
+          search_text = CASE WHEN v.body_status = 'ok' THEN v.search_text ELSE e.search_text END,
+          preview = CASE WHEN v.body_status = 'ok' THEN v.preview ELSE e.preview END,
+          parse_error = v.parse_error
+        FROM unnest(
+          ${sql.param(col((u) => u.id))}::bigint[],
+          ${sql.param(col((u) => u.bodyStatus))}::text[],
+          ${sql.param(col((u) => u.bodyText ?? null))}::text[],
+          ${sql.param(col((u) => u.bodyHtml ?? null))}::text[],
+          ${sql.param(col((u) => u.searchText ?? null))}::text[],
+          ${sql.param(col((u) => u.preview ?? null))}::text[],
+          ${sql.param(col((u) => u.parseError))}::text[]
+        ) AS v(id, body_status, body_text, body_html, search_text, preview, parse_error)
+        WHERE e.id = v.id`);
     },
 
     /** Categories by Message-ID, kept across a UIDVALIDITY change (the user's work must survive). */

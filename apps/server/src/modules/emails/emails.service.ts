@@ -10,6 +10,7 @@ import type { ImapFlow } from 'imapflow';
 import type { Readable } from 'node:stream';
 import type { MailEventBus } from '../../events/mail-events.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { uidSet } from '../../mail/imap/imap-client.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { CategoriesService } from '../categories/categories.service.ts';
 import type { FoldersRepository, FolderRow } from '../folders/folders.repository.ts';
@@ -70,7 +71,7 @@ export function createEmailsService(deps: EmailsServiceDeps) {
   ): Promise<void> {
     for (const group of groupByFolder(rows)) {
       await inMailbox(userId, group.accountId, group.path, async (client) => {
-        const uids = group.rows.map((r) => r.email.uid).join(',');
+        const uids = uidSet(group.rows.map((r) => r.email.uid));
         if (on) await client.messageFlagsAdd(uids, [flag], { uid: true });
         else await client.messageFlagsRemove(uids, [flag], { uid: true });
       });
@@ -92,7 +93,7 @@ export function createEmailsService(deps: EmailsServiceDeps) {
       if (group.accountId !== target.accountId)
         throw AppError.validation({ target_folder_id: [FieldErrorCode.WRONG_ACCOUNT] });
       const result = await inMailbox(userId, group.accountId, group.path, (client) =>
-        client.messageMove(group.rows.map((r) => r.email.uid).join(','), target.path, {
+        client.messageMove(uidSet(group.rows.map((r) => r.email.uid)), target.path, {
           uid: true,
         }),
       );
@@ -119,7 +120,7 @@ export function createEmailsService(deps: EmailsServiceDeps) {
     const inTrash = rows.filter((r) => r.folderType === 'trash');
     for (const group of groupByFolder(inTrash)) {
       await inMailbox(userId, group.accountId, group.path, (client) =>
-        client.messageDelete(group.rows.map((r) => r.email.uid).join(','), { uid: true }),
+        client.messageDelete(uidSet(group.rows.map((r) => r.email.uid)), { uid: true }),
       );
       await repo.delete(group.rows.map((r) => r.email.id));
     }

@@ -8,15 +8,23 @@ export interface JobSender {
   send(queue: string, data: object): Promise<string | null>;
   cancel(queue: string, jobId: string): Promise<void>;
   attach(boss: PgBoss): void;
+  /** A worker of this process for the queue: woken right after a send instead of its next poll. */
+  localWorker(queue: string, workerId: string): void;
 }
 
 export function createJobSender(): JobSender {
   let attach!: (boss: PgBoss) => void;
   const ready = new Promise<PgBoss>((resolve) => (attach = resolve));
+  const workers = new Map<string, string>();
   return {
     attach,
+    localWorker: (queue, workerId) => workers.set(queue, workerId),
     async send(queue, data) {
-      return (await ready).send(queue, data, { retryLimit: 0 });
+      const boss = await ready;
+      const id = await boss.send(queue, data, { retryLimit: 0 });
+      const worker = workers.get(queue);
+      if (worker) boss.notifyWorker(worker);
+      return id;
     },
     async cancel(queue, jobId) {
       await (await ready).cancel(queue, jobId).catch(() => undefined);

@@ -1,0 +1,277 @@
+// npm run bench:sync — the mail engine against a real Dovecot holding a 20,000-message inbox, on
+// PGlite and on PostgreSQL, each figure beside the raw imapflow fetch+parse rate of the same run:
+//   first inbox page available through the API (target < 2 s),
+//   full initial sync in messages/s (target ≥ 50 % of raw on PGlite, ≥ 70 % on PostgreSQL),
+//   incremental sync after 10 new messages (target < 200 ms),
+//   new-mail latency through IDLE up to the browser's event stream (target < 1 s).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { ImapFlow } from 'imapflow';
+import PostalMime from 'postal-mime';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config/env.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { startJobQueue } from '../src/jobs/job-queue.ts';
+import { createLogger } from '../src/lib/logger.ts';
+import { startLiveSync } from '../src/mail/live/live-sync.ts';
+import { sharedParsePool } from '../src/mail/mime/parse-pool.ts';
+import { syncAccount } from '../src/mail/sync/account-sync.ts';
+import { createServices } from '../src/services.ts';
+import { startDovecot, type Dovecot } from '../../../test-support/src/dovecot.ts';
+import { openEventStream } from '../../../test-support/src/event-stream.ts';
+import {
+  appendMessages,
+  buildMessage,
+  deliverViaLmtp,
+  generateMessages,
+  seedMaildir,
+} from '../../../test-support/src/mailbox.ts';
+import { createTestPostgresDatabase } from '../../../test-support/src/postgres.ts';
+
+const COUNT = Number(process.env.BENCH_MESSAGES ?? 20_000);
+const SECRET = 'bench-secret-0123456789abcdef0123456789abcdef';
+const USER = 'bench@beispiel.de';
+const nf = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 });
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+
+const LOREM =
+  'Wie besprochen sende ich Ihnen die Unterlagen. Bitte prüfen Sie die Angaben und geben Sie mir ' +
+  'bis Freitag Bescheid, ob alles passt. Bei Rückfragen erreichen Sie mich jederzeit. ';
+
+async function buildMailbox(dovecot: Dovecot) {
+  const t0 = performance.now();
+  const messages = generateMessages(COUNT);
+  const raws: { raw: Buffer; date: Date; seen: boolean }[] = [];
+  for (const [i, m] of messages.entries()) {
+    // Mixed sizes as in a real inbox: mostly a few KB, some longer letters and attachments.
+    const paragraphs = 1 + (i % 7) * 3;
+    const raw = await buildMessage({
+      ...m,
+      ...(m.text ? { text: `${m.text}\n\n${LOREM.repeat(paragraphs)}` } : {}),
+      ...(i % 50 === 7
+        ? { attachments: [{ filename: `Bericht-${i}.pdf`, content: Buffer.alloc(60_000, 65) }] }
+        : {}),
+    });
+    raws.push({ raw, date: m.date ?? new Date(), seen: i % 4 !== 0 });
+  }
+  seedMaildir(dovecot.homeOf(USER), dovecot.mailUid, raws);
+  const bytes = raws.reduce((sum, r) => sum + r.raw.length, 0);
+  console.log(
+    `mailbox: ${nf.format(COUNT)} messages, ${(bytes / 1024 / 1024).toFixed(1)} MB, built in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
+}
+
+function rawClient(dovecot: Dovecot) {
+  const client = new ImapFlow({
+    host: '127.0.0.1',
+    port: dovecot.imapPort,
+    secure: false,
+    doSTARTTLS: false,
+    auth: { user: USER, pass: 'pw' },
+    logger: false,
+  });
+  client.on('error', () => undefined);
+  return client;
+}
+
+/** The baseline: one imapflow session fetching every message whole and parsing it, nothing else. */
+async function rawFetchAndParse(dovecot: Dovecot, parse: boolean): Promise<number> {
+  const client = rawClient(dovecot);
+  await client.connect();
+  const t0 = performance.now();
+  const lock = await client.getMailboxLock('INBOX', { readOnly: true });
+  let n = 0;
+  try {
+    for await (const message of client.fetch('1:*', {
+      uid: true,
+      flags: true,
+      envelope: true,
+      bodyStructure: true,
+      internalDate: true,
+      size: true,
+      source: true,
+    })) {
+      if (parse && message.source) await PostalMime.parse(message.source);
+      n += 1;
+    }
+  } finally {
+    lock.release();
+    await client.logout();
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  if (n !== COUNT) throw new Error(`raw fetch saw ${n} messages`);
+  return n / seconds;
+}
+
+async function measure(label: string, dovecot: Dovecot, rawRate: number, databaseUrl?: string) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bt-bench-sync-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    APP_SECRET: SECRET,
+    LOG_LEVEL: 'silent',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+  const database = await openDatabase(config);
+  const services = createServices(config, database);
+  const app = await buildApp({ config, database, services, serveWeb: false });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const queue = await startJobQueue(database, {
+    logger: createLogger('silent'),
+    work: true,
+    services,
+  });
+  const call = async <T>(method: string, url: string, token?: string, body?: unknown) => {
+    const res = await fetch(`${baseUrl}${url}`, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+  try {
+    const { access } = await call<{ access: string }>('POST', '/api/auth/registration/', '', {
+      username: 'bench',
+      email: 'bench@beispiel.de',
+      password1: 'Sonnenblume!42',
+      password2: 'Sonnenblume!42',
+    });
+    const account = await call<{ id: number }>('POST', '/api/accounts/', access, {
+      email_address: USER,
+      imap_server: '127.0.0.1',
+      imap_port: dovecot.imapPort,
+      imap_security: 'none',
+      smtp_server: '127.0.0.1',
+      smtp_port: 2525,
+      smtp_security: 'none',
+      password: 'pw',
+    });
+
+    // Initial sync, as the user starts it: POST the task, poll the inbox list like the app would.
+    let peakRss = process.memoryUsage().rss;
+    const rssProbe = setInterval(() => {
+      peakRss = Math.max(peakRss, process.memoryUsage().rss);
+    }, 100);
+    const t0 = performance.now();
+    const { task_id } = await call<{ task_id: string }>(
+      'POST',
+      `/api/tasks/fetch-emails/${account.id}/`,
+      access,
+    );
+    let firstPage = 0;
+    for (;;) {
+      if (!firstPage) {
+        const page = await call<unknown[]>(
+          'GET',
+          `/api/emails/?accounts=${account.id}&folder_name=INBOX&limit=50`,
+          access,
+        );
+        if (page.length === 50) firstPage = performance.now() - t0;
+      }
+      const tasks = await call<Record<string, { status: string; message: string }>>(
+        'GET',
+        '/api/status/all-tasks/',
+        access,
+      );
+      const task = tasks[task_id]!;
+      if (task.status === 'FAILURE') throw new Error(task.message);
+      if (task.status === 'SUCCESS') break;
+      await new Promise((r) => setTimeout(r, firstPage ? 100 : 20));
+    }
+    const fullSeconds = (performance.now() - t0) / 1000;
+    clearInterval(rssProbe);
+    const rate = COUNT / fullSeconds;
+
+    // Incremental: 10 new messages, then one sync of the whole account (connect, every folder).
+    const writer = rawClient(dovecot);
+    await writer.connect();
+    await appendMessages(writer, 'INBOX', generateMessages(10, new Date()));
+    await writer.logout();
+    const [userRow] = (await services.accounts.listSynced()).filter((a) => a.id === account.id);
+    const deps = {
+      accounts: services.accounts,
+      folders: services.folders,
+      foldersRepo: services.foldersRepo,
+      emailSync: services.emailSync,
+    };
+    const i0 = performance.now();
+    const incremental = await syncAccount(deps, userRow!.userId, account.id);
+    const incrementalMs = performance.now() - i0;
+    if (incremental.new_emails !== 10) throw new Error(`incremental saw ${incremental.new_emails}`);
+    const n0 = performance.now();
+    await syncAccount(deps, userRow!.userId, account.id);
+    const nothingMs = performance.now() - n0;
+
+    // IDLE: LMTP delivery until the event reaches a browser's stream (and the list shows it).
+    const live = await startLiveSync(
+      database,
+      { ...deps, events: services.events },
+      { pollSeconds: 300, rescanSeconds: 60 },
+    );
+    while (!live.watching().includes(account.id)) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 500)); // the watcher's first round, then IDLE
+    const stream = await openEventStream(baseUrl, access);
+    const latencies: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const sent = performance.now();
+      const wall = Date.now();
+      await deliverViaLmtp(dovecot.lmtpPort, USER, { subject: `IDLE-Messung ${i}` });
+      await stream.waitFor((e) => e.event === 'mailbox' && e.at >= wall, 10_000);
+      latencies.push(performance.now() - sent);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    stream.close();
+    await live.stop();
+    latencies.sort((a, b) => a - b);
+
+    const pct = (rate / rawRate) * 100;
+    console.log(`${label}:`);
+    console.log(`  first inbox page (50) via API     ${ms(firstPage)}   target < 2 s`);
+    console.log(
+      `  full initial sync                 ${fullSeconds.toFixed(1)} s = ${nf.format(rate)} msg/s = ${pct.toFixed(0)} % of raw   target ≥ ${databaseUrl ? 70 : 50} %`,
+    );
+    console.log(`  peak RSS during the sync          ${(peakRss / 1024 / 1024).toFixed(0)} MB`);
+    console.log(
+      `  incremental, 10 new (7 folders)   ${ms(incrementalMs)}   target < 200 ms   (nothing new: ${ms(nothingMs)})`,
+    );
+    console.log(
+      `  new mail via IDLE to the stream   median ${ms(latencies[2]!)}, max ${ms(latencies[4]!)}   target < 1 s`,
+    );
+  } finally {
+    await queue.stop();
+    await app.close();
+    await services.events.close();
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const dovecot = await startDovecot([{ user: USER, password: 'pw' }]);
+try {
+  await buildMailbox(dovecot);
+  // Warm-up: Dovecot indexes the new maildir and fills its cache, so every run below sees the
+  // same warm server.
+  await rawFetchAndParse(dovecot, false);
+  const rawRate = await rawFetchAndParse(dovecot, true);
+  console.log(`raw imapflow fetch + postal-mime parse: ${nf.format(rawRate)} msg/s`);
+  const only = process.env.BENCH_ONLY; // 'pglite' or 'postgres' while profiling one of them
+  if (only !== 'postgres') await measure('PGlite', dovecot, rawRate);
+  if (only !== 'pglite') {
+    const pg = await createTestPostgresDatabase('bt_bench');
+    try {
+      await measure('PostgreSQL', dovecot, rawRate, pg.url);
+    } finally {
+      await pg.drop();
+    }
+  }
+} finally {
+  await dovecot.stop();
+  await sharedParsePool().close();
+}

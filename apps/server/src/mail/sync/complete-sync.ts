@@ -1,0 +1,137 @@
+import type { FetchMessageObject, ImapFlow } from 'imapflow';
+import type {
+  EmailSyncRepository,
+  NewEmailRow,
+} from '../../modules/emails/email-sync.repository.ts';
+import { assertUsable, uidSet } from '../imap/imap-client.ts';
+import { sharedParsePool } from '../mime/parse-pool.ts';
+import { headerRow } from './message-rows.ts';
+
+export const HEADER_QUERY = {
+  uid: true,
+  flags: true,
+  envelope: true,
+  bodyStructure: true,
+  internalDate: true,
+  size: true,
+  headers: ['references'],
+};
+
+export interface CompleteSyncOptions {
+  maxSourceBytes: number;
+  bodyBatchBytes: number;
+  checkCancelled: () => Promise<void>;
+  onProgress?: (done: number) => Promise<void> | void;
+}
+
+const MAX_BATCH_MESSAGES = 100;
+
+/**
+ * New messages beyond the first page: headers and source in one FETCH, stored as complete rows
+ * in one INSERT per batch. Compared with headers first and bodies second, every message is
+ * fetched once and written once (the search index is built once). While one batch is parsed and
+ * written, the next is fetched. Messages above `maxSourceBytes` are stored with their headers
+ * only; the body pass reads their text parts.
+ */
+export async function syncComplete(
+  client: ImapFlow,
+  repo: EmailSyncRepository,
+  ids: { userId: string; accountId: number; folderId: number },
+  uids: number[],
+  options: CompleteSyncOptions,
+): Promise<number> {
+  if (uids.length === 0) return 0;
+  const pool = sharedParsePool();
+  // Sizes first (one light round trip) so that batches can be bounded by bytes.
+  const sizes = new Map<number, number>();
+  for (let i = 0; i < uids.length; i += 5000) {
+    const slice = uidSet(uids.slice(i, i + 5000));
+    for await (const m of client.fetch(slice, { uid: true, size: true }, { uid: true }))
+      sizes.set(m.uid, m.size ?? 0);
+    assertUsable(client);
+  }
+
+  const batches: number[][] = [];
+  const large: number[] = [];
+  let current: number[] = [];
+  let bytes = 0;
+  for (const uid of uids) {
+    const size = sizes.get(uid);
+    if (size === undefined) continue; // expunged meanwhile
+    if (size > options.maxSourceBytes) {
+      large.push(uid);
+      continue;
+    }
+    if (
+      current.length > 0 &&
+      (bytes + size > options.bodyBatchBytes || current.length >= MAX_BATCH_MESSAGES)
+    ) {
+      batches.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(uid);
+    bytes += size;
+  }
+  if (current.length) batches.push(current);
+
+  const toRow = async (message: FetchMessageObject): Promise<NewEmailRow> => {
+    const row = headerRow(message, ids);
+    try {
+      const body = await pool.parse(message.source!);
+      return {
+        ...row,
+        bodyStatus: 'ok',
+        bodyText: body.text,
+        bodyHtml: body.html,
+        searchText: body.searchText,
+        preview: body.preview,
+      };
+    } catch (error) {
+      // One unreadable message never stops the sync: it keeps its headers and is marked.
+      return {
+        ...row,
+        bodyStatus: 'failed',
+        parseError: String((error as Error)?.message ?? error).slice(0, 500),
+      };
+    }
+  };
+
+  let inserted = 0;
+  let done = 0;
+  let writing: Promise<void> = Promise.resolve();
+  try {
+    for (const batch of batches) {
+      await options.checkCancelled();
+      const rows: Promise<NewEmailRow>[] = [];
+      for await (const message of client.fetch(
+        uidSet(batch),
+        { ...HEADER_QUERY, source: true },
+        { uid: true },
+      ))
+        rows.push(message.source ? toRow(message) : Promise.resolve(headerRow(message, ids)));
+      assertUsable(client);
+      await writing;
+      writing = Promise.all(rows).then(async (complete) => {
+        inserted += await repo.insertMany(complete);
+      });
+      done += batch.length;
+      await options.onProgress?.(done);
+    }
+  } finally {
+    await writing.catch(() => undefined);
+  }
+  await writing;
+
+  // Huge messages: headers now, their text parts in the body pass.
+  for (let i = 0; i < large.length; i += 100) {
+    const rows: NewEmailRow[] = [];
+    for await (const message of client.fetch(uidSet(large.slice(i, i + 100)), HEADER_QUERY, {
+      uid: true,
+    }))
+      rows.push(headerRow(message, ids));
+    assertUsable(client);
+    inserted += await repo.insertMany(rows);
+  }
+  return inserted;
+}
