@@ -154,8 +154,17 @@ export async function startDovecot(initialUsers: DovecotUser[] = []): Promise<Do
 
   const pidFile = path.join(dir, 'run', 'master.pid');
   const start = async () => {
-    // The master daemonises; it must not inherit our pipes or the call never returns.
-    execFileSync(binary, ['-c', configFile], { stdio: 'ignore' });
+    // The master daemonises; it must not inherit our pipes or the call never returns. Right
+    // after a crash the old processes may still hold the ports for a moment: try again.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        execFileSync(binary, ['-c', configFile], { stdio: 'ignore' });
+        break;
+      } catch (error) {
+        if (attempt >= 30) throw error;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
     await waitForPort(imapPort);
     await waitForPort(lmtpPort);
   };

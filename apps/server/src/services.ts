@@ -1,6 +1,7 @@
 import type { Config } from './config/env.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createMailEventBus } from './events/mail-events.ts';
+import { createSearchIndexer } from './mail/search/search-indexer.ts';
 import type { Logger } from './lib/logger.ts';
 import { createSecretBox } from './lib/secret-box.ts';
 import { deriveKey, loadRootSecret } from './lib/secrets.ts';
@@ -26,6 +27,7 @@ import { createTasksService } from './modules/tasks/tasks.service.ts';
 export function createServices(config: Config, database: DatabaseHandle, logger?: Logger) {
   const rootSecret = loadRootSecret(config);
   const events = createMailEventBus(database, logger);
+  const search = createSearchIndexer(database.db);
   const connectTimeoutMs = config.MAIL_CONNECT_TIMEOUT_SECONDS * 1000;
   const auth = createAuthService({
     repo: createAuthRepository(database.db),
@@ -77,6 +79,7 @@ export function createServices(config: Config, database: DatabaseHandle, logger?
       foldersRepo,
       emailSync,
       events,
+      search,
       connectTimeoutMs,
     },
     ...(logger ? { logger } : {}),
@@ -91,6 +94,7 @@ export function createServices(config: Config, database: DatabaseHandle, logger?
     tasks,
     jobs,
     events,
+    search,
     emailSync,
     foldersRepo,
     connectTimeoutMs,

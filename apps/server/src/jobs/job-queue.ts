@@ -2,6 +2,7 @@ import type { PgBoss } from 'pg-boss';
 import type { DatabaseHandle } from '../db/client.ts';
 import type { Logger } from '../lib/logger.ts';
 import { startLiveSync, type LiveSync } from '../mail/live/live-sync.ts';
+import { SEARCH_INDEX_QUEUE } from '../mail/search/search-indexer.ts';
 import type { Services } from '../services.ts';
 import { registerFetchJob } from './fetch-emails.job.ts';
 import { MAINTENANCE_QUEUE, registerMaintenanceJobs } from './maintenance.job.ts';
@@ -39,15 +40,35 @@ export async function startJobQueue(
   // to enqueue before any worker has started (createQueue is idempotent).
   await boss.createQueue(FETCH_QUEUE);
   await boss.createQueue(MAINTENANCE_QUEUE);
+  await boss.createQueue(SEARCH_INDEX_QUEUE);
+  if (options.services) {
+    const { search, jobs } = options.services;
+    search.attachScheduler(async () => {
+      await jobs.send(SEARCH_INDEX_QUEUE, {});
+    });
+  }
   if (options.work) {
     await registerMaintenanceJobs(boss, database, options.logger);
     if (options.services) {
       const worker = await registerFetchJob(boss, options.services.tasks, options.logger);
       // A task started in this process begins at once instead of at the next poll.
       options.services.jobs.localWorker(FETCH_QUEUE, worker);
+      const search = options.services.search;
+      const indexer = await boss.work(
+        SEARCH_INDEX_QUEUE,
+        { pollingIntervalSeconds: 1 },
+        async () => {
+          // Small batches: on PGlite the API shares this thread and must stay responsive.
+          const indexed = await search.drain(200);
+          if (indexed) options.logger.info({ indexed }, 'search index updated');
+        },
+      );
+      options.services.jobs.localWorker(SEARCH_INDEX_QUEUE, indexer);
     }
   }
   options.services?.jobs.attach(boss);
+  // Whatever a stopped process left for the search indexer (sent only once jobs can be sent).
+  if (options.work && options.services) await options.services.search.schedule();
   const s = options.services;
   const live =
     options.work && s && options.liveSync
@@ -59,6 +80,7 @@ export async function startJobQueue(
             foldersRepo: s.foldersRepo,
             emailSync: s.emailSync,
             events: s.events,
+            search: s.search,
             connectTimeoutMs: s.connectTimeoutMs,
           },
           {

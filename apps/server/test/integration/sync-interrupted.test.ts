@@ -3,13 +3,15 @@ import { accountPayload, imapClient } from '@brieftaube/test-support/mail-fixtur
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerApiUser, type ApiUser } from '@brieftaube/test-support/api-user.ts';
 import { startDovecot, type Dovecot } from '@brieftaube/test-support/dovecot.ts';
-import { buildMessage, generateMessages } from '@brieftaube/test-support/mailbox.ts';
+import { buildMessage, generateMessages, seedMaildir } from '@brieftaube/test-support/mailbox.ts';
 import {
   DATABASE_KINDS,
   queryRows,
   startTestApp,
   type TestApp,
 } from '@brieftaube/test-support/test-app.ts';
+
+const COUNT = 4000;
 
 interface TaskJson {
   status: string;
@@ -34,10 +36,14 @@ describe.each(DATABASE_KINDS)('a mail server that goes away mid-sync, on %s', (k
       startDovecot([{ user, password: 'pw' }]),
     ]);
     owner = await registerApiUser(t.app, 'unterbrochen');
-    const client = await imap();
-    const messages = await Promise.all(generateMessages(1500).map((m) => buildMessage(m)));
-    for (const raw of messages) await client.append('INBOX', raw, []);
-    await client.logout();
+    // Large enough that the crash below always lands in the middle of the work.
+    const messages = generateMessages(COUNT);
+    const raws = await Promise.all(messages.map((m) => buildMessage(m)));
+    seedMaildir(
+      dovecot.homeOf(user),
+      dovecot.mailUid,
+      raws.map((raw, i) => ({ raw, date: messages[i]!.date! })),
+    );
     const account = await owner.request({
       method: 'POST',
       url: '/api/accounts/',
@@ -94,8 +100,29 @@ describe.each(DATABASE_KINDS)('a mail server that goes away mid-sync, on %s', (k
       sql`SELECT e.uid::int AS uid, (e.body_status = 'pending')::int AS pending FROM emails e JOIN folders f ON f.id = e.folder_id
           WHERE e.account_id = ${accountId} AND f.path = 'INBOX' ORDER BY e.uid`,
     );
-    expect(serverUids).toHaveLength(1500);
+    expect(serverUids).toHaveLength(COUNT);
     expect(rows.map((r) => r.uid)).toEqual(serverUids);
     expect(rows.filter((r) => r.pending)).toEqual([]);
+
+    // The bulk went to the background indexer; once it is through, the oldest mail is found too.
+    for (let i = 0; i < 600; i++) {
+      const [{ unindexed }] = await queryRows<{ unindexed: number }>(
+        t.database.db,
+        sql`SELECT count(*)::int AS unindexed FROM emails e
+            WHERE e.account_id = ${accountId} AND NOT EXISTS (SELECT 1 FROM email_search s WHERE s.email_id = e.id)`,
+      );
+      if (unindexed === 0) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const subjects: string[] = [];
+    let url = '/api/emails/?q=Rechnung%20November&limit=200';
+    for (let page = 0; page < 50; page++) {
+      const res = await owner.request({ method: 'GET', url });
+      subjects.push(...res.json<{ subject: string }[]>().map((m) => m.subject));
+      const next = res.headers['x-next-cursor'];
+      if (!next) break;
+      url = `/api/emails/?q=Rechnung%20November&limit=200&cursor=${String(next)}`;
+    }
+    expect(subjects).toContain('Ihre Rechnung für November #1');
   }, 180_000);
 });

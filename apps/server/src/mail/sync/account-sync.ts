@@ -2,6 +2,7 @@ import { FOLDER_TYPE_ORDER, displayNameFor } from '../imap/folder-types.ts';
 import { withImap } from '../imap/imap-client.ts';
 import type { ImapFlow } from 'imapflow';
 import type { MailEventBus } from '../../events/mail-events.ts';
+import type { SearchIndexer } from '../search/search-indexer.ts';
 import type { AccountsService } from '../../modules/accounts/accounts.service.ts';
 import type { EmailSyncRepository } from '../../modules/emails/email-sync.repository.ts';
 import type { FolderRow, FoldersRepository } from '../../modules/folders/folders.repository.ts';
@@ -14,6 +15,7 @@ export interface AccountSyncDeps {
   foldersRepo: FoldersRepository;
   emailSync: EmailSyncRepository;
   events?: MailEventBus;
+  search?: SearchIndexer;
   connectTimeoutMs?: number;
 }
 
@@ -100,14 +102,21 @@ export async function syncAccount(
   return total;
 }
 
+const INLINE_INDEX_LIMIT = 500;
+
 /** Syncs one folder and tells the owner's open browsers when anything in it changed. */
 export async function syncFolderAndNotify(
-  deps: Pick<AccountSyncDeps, 'emailSync' | 'events'>,
+  deps: Pick<AccountSyncDeps, 'emailSync' | 'events' | 'search'>,
   client: ImapFlow,
   folder: FolderRow,
   options: FolderSyncOptions = {},
 ): Promise<FolderSyncResult> {
   const result = await syncFolder(client, deps.emailSync, folder, options);
+  const stored = result.newMessages + result.bodies + result.failedBodies;
+  // A few new messages are searchable at once; a bulk goes to the background indexer.
+  if (stored > 0 && stored <= INLINE_INDEX_LIMIT)
+    await deps.search?.indexQueued(INLINE_INDEX_LIMIT);
+  else if (stored > INLINE_INDEX_LIMIT) await deps.search?.schedule();
   if (result.newMessages + result.deleted + result.flagsChanged > 0 || result.uidValidityReset)
     await deps.events
       ?.publish(folder.userId, {

@@ -17,6 +17,14 @@ export interface BodyUpdate {
 
 /** The queries the sync engine needs; the API's own queries live in emails.repository.ts. */
 export function createEmailSyncRepository(db: Db) {
+  /** A message whose text is final goes to the search indexer's queue (search-indexer.ts). */
+  async function enqueueForSearch(ids: number[]) {
+    if (ids.length === 0) return;
+    await db.execute(sql`
+      INSERT INTO email_search_queue (email_id)
+      SELECT unnest(${sql.param(ids)}::bigint[]) ON CONFLICT DO NOTHING`);
+  }
+
   return {
     async localUids(folderId: number): Promise<Set<number>> {
       const rows = await db
@@ -61,7 +69,8 @@ export function createEmailSyncRepository(db: Db) {
         .insert(emails)
         .values(rows)
         .onConflictDoNothing()
-        .returning({ id: emails.id });
+        .returning({ id: emails.id, bodyStatus: emails.bodyStatus });
+      await enqueueForSearch(inserted.filter((r) => r.bodyStatus !== 'pending').map((r) => r.id));
       return inserted.length;
     },
 
@@ -133,6 +142,7 @@ export function createEmailSyncRepository(db: Db) {
           ${sql.param(col((u) => u.parseError))}::text[]
         ) AS v(id, body_status, body_text, body_html, search_text, preview, parse_error)
         WHERE e.id = v.id`);
+      await enqueueForSearch(updates.map((u) => u.id));
     },
 
     /** Categories by Message-ID, kept across a UIDVALIDITY change (the user's work must survive). */

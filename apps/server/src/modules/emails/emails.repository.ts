@@ -25,7 +25,6 @@ const {
   bodyText: _bodyText,
   bodyHtml: _bodyHtml,
   searchText: _searchText,
-  searchVector: _searchVector,
   ...listEmailColumns
 } = getTableColumns(emails);
 
@@ -58,7 +57,11 @@ export function createEmailsRepository(db: Db) {
     if (filter.flagged !== undefined) c.push(eq(emails.isFlagged, filter.flagged));
     if (filter.threadId !== undefined) c.push(eq(emails.threadId, filter.threadId));
     const tsquery = filter.query ? prefixQuery(filter.query) : undefined;
-    if (tsquery) c.push(sql`${emails.searchVector} @@ to_tsquery('german', ${tsquery})`);
+    // The index lives in its own table (see schema emailSearch); the GIN lookup runs first.
+    if (tsquery)
+      c.push(
+        sql`${emails.id} IN (SELECT email_id FROM email_search WHERE user_id = ${userId} AND vector @@ to_tsquery('german', ${tsquery}))`,
+      );
     return c;
   }
 

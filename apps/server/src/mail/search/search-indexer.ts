@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+
+export const SEARCH_INDEX_QUEUE = 'search.index';
+
+/** Subject (A), sender (B) and the mail's own words (C), stemmed by the German configuration. */
+const VECTOR = sql.raw(
+  `setweight(to_tsvector('german', coalesce(e.subject, '')), 'A') || ` +
+    `setweight(to_tsvector('german', coalesce(e.from_name, '') || ' ' || coalesce(e.from_address, '')), 'B') || ` +
+    `setweight(to_tsvector('german', coalesce(e.search_text, '')), 'C')`,
+);
+
+export interface SearchIndexer {
+  /** Indexes up to `limit` queued messages, newest first; returns how many. */
+  indexQueued(limit: number): Promise<number>;
+  /** Indexes until the queue is empty. */
+  drain(batch?: number): Promise<number>;
+  /** Hands the queue to a background job (bulk syncs); set once the job queue runs. */
+  schedule(): Promise<void>;
+  attachScheduler(schedule: () => Promise<void>): void;
+}
+
+/**
+ * Builds the full-text index apart from the sync (ADR 0010). Small changes (IDLE, incremental
+ * syncs) are indexed at once by the sync itself; a large first sync leaves its messages queued
+ * for a background job, so the mailbox is listable and readable before it is fully searchable.
+ * SKIP LOCKED lets several workers drain one queue without doing anything twice.
+ */
+export function createSearchIndexer(db: Db): SearchIndexer {
+  let scheduler: (() => Promise<void>) | undefined;
+  const indexer: SearchIndexer = {
+    async indexQueued(limit) {
+      const result = await db.execute(sql`
+        WITH picked AS (
+          DELETE FROM email_search_queue WHERE email_id IN (
+            SELECT email_id FROM email_search_queue ORDER BY email_id DESC
+            LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+          RETURNING email_id)
+        INSERT INTO email_search (email_id, user_id, vector)
+        SELECT e.id, e.user_id, ${VECTOR} FROM emails e JOIN picked p ON p.email_id = e.id
+        ON CONFLICT (email_id) DO UPDATE SET vector = EXCLUDED.vector
+        RETURNING email_id`);
+      return (result as unknown as { rows: unknown[] }).rows.length;
+    },
+
+    async drain(batch = 500) {
+      let total = 0;
+      for (;;) {
+        const n = await indexer.indexQueued(batch);
+        total += n;
+        if (n < batch) return total;
+      }
+    },
+
+    async schedule() {
+      if (scheduler) await scheduler();
+      else await indexer.drain();
+    },
+
+    attachScheduler(schedule) {
+      scheduler = schedule;
+    },
+  };
+  return indexer;
+}
