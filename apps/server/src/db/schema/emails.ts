@@ -106,8 +106,10 @@ export const emails = pgTable(
     index('emails_unread_idx')
       .on(t.userId, t.receivedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`NOT is_read`),
+    // With the uid in it, "newest pending first" is one walk of this (usually empty) index;
+    // on folder_id alone the planner walked the whole folder by (folder_id, uid) instead.
     index('emails_pending_body_idx')
-      .on(t.folderId)
+      .on(t.folderId, t.uid)
       .where(sql`body_status = 'pending'`),
     index('emails_category_idx').on(t.categoryId),
   ],

@@ -40,7 +40,7 @@ export function createSearchIndexer(db: Db): SearchIndexer {
         SELECT e.id, e.user_id, ${VECTOR} FROM emails e JOIN picked p ON p.email_id = e.id
         ON CONFLICT (email_id) DO UPDATE SET vector = EXCLUDED.vector
         RETURNING email_id`);
-      return (result as unknown as { rows: unknown[] }).rows.length;
+      return (result as { rows: unknown[] }).rows.length;
     },
 
     async drain(batch = 500) {
