@@ -205,12 +205,7 @@ async function measure(label: string, dovecot: Dovecot, rawRate: number, databas
     await appendMessages(writer, 'INBOX', generateMessages(10, new Date()));
     await writer.logout();
     const [userRow] = (await services.accounts.listSynced()).filter((a) => a.id === account.id);
-    const deps = {
-      accounts: services.accounts,
-      folders: services.folders,
-      foldersRepo: services.foldersRepo,
-      emailSync: services.emailSync,
-    };
+    const deps = services.sync;
     const i0 = performance.now();
     const incremental = await syncAccount(deps, userRow!.userId, account.id);
     const incrementalMs = performance.now() - i0;
@@ -220,11 +215,7 @@ async function measure(label: string, dovecot: Dovecot, rawRate: number, databas
     const nothingMs = performance.now() - n0;
 
     // IDLE: LMTP delivery until the event reaches a browser's stream (and the list shows it).
-    const live = await startLiveSync(
-      database,
-      { ...deps, events: services.events },
-      { pollSeconds: 300, rescanSeconds: 60 },
-    );
+    const live = await startLiveSync(database, deps, { pollSeconds: 300, rescanSeconds: 60 });
     while (!live.watching().includes(account.id)) await new Promise((r) => setTimeout(r, 50));
     await new Promise((r) => setTimeout(r, 500)); // the watcher's first round, then IDLE
     // The server's own share: a bare imapflow session in IDLE, told about the same deliveries.

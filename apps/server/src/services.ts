@@ -2,6 +2,7 @@ import type { Config } from './config/env.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createMailEventBus } from './events/mail-events.ts';
 import { createSearchIndexer } from './mail/search/search-indexer.ts';
+import type { AccountSyncDeps } from './mail/sync/account-sync.ts';
 import type { Logger } from './lib/logger.ts';
 import { createSecretBox } from './lib/secret-box.ts';
 import { deriveKey, loadRootSecret } from './lib/secrets.ts';
@@ -68,20 +69,22 @@ export function createServices(config: Config, database: DatabaseHandle, logger?
     emailSync,
     smtpTimeoutMs: connectTimeoutMs,
   });
+  // What every sync needs: fetch tasks, the live sync and the benchmarks share this one object.
+  const sync: AccountSyncDeps = {
+    accounts,
+    folders,
+    foldersRepo,
+    emailSync,
+    events,
+    search,
+    connectTimeoutMs,
+  };
   const jobs = createJobSender();
   const tasks = createTasksService({
     repo: createTasksRepository(database.db),
     jobs,
     accounts,
-    sync: {
-      accounts,
-      folders,
-      foldersRepo,
-      emailSync,
-      events,
-      search,
-      connectTimeoutMs,
-    },
+    sync,
     ...(logger ? { logger } : {}),
   });
   return {
@@ -95,9 +98,7 @@ export function createServices(config: Config, database: DatabaseHandle, logger?
     jobs,
     events,
     search,
-    emailSync,
-    foldersRepo,
-    connectTimeoutMs,
+    sync,
   };
 }
 

@@ -72,23 +72,11 @@ export async function startJobQueue(
   const s = options.services;
   const live =
     options.work && s && options.liveSync
-      ? await startLiveSync(
-          database,
-          {
-            accounts: s.accounts,
-            folders: s.folders,
-            foldersRepo: s.foldersRepo,
-            emailSync: s.emailSync,
-            events: s.events,
-            search: s.search,
-            connectTimeoutMs: s.connectTimeoutMs,
-          },
-          {
-            pollSeconds: options.liveSync.pollSeconds,
-            rescanSeconds: options.liveSync.rescanSeconds ?? 30,
-            logger: options.logger,
-          },
-        )
+      ? await startLiveSync(database, s.sync, {
+          pollSeconds: options.liveSync.pollSeconds,
+          rescanSeconds: options.liveSync.rescanSeconds ?? 30,
+          logger: options.logger,
+        })
       : undefined;
   return {
     boss,

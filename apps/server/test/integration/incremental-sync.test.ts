@@ -56,7 +56,9 @@ describe.each(DATABASE_KINDS)('incremental sync strategies on %s', (kind) => {
   });
 
   const inboxRow = async () =>
-    (await t.services.foldersRepo.list(userId, { accountIds: [accountId], types: ['inbox'] }))[0]!;
+    (
+      await t.services.sync.foldersRepo.list(userId, { accountIds: [accountId], types: ['inbox'] })
+    )[0]!;
 
   const stored = async () =>
     queryRows<{ uid: number; is_read: boolean }>(
@@ -98,7 +100,7 @@ describe.each(DATABASE_KINDS)('incremental sync strategies on %s', (kind) => {
     client.on('error', () => undefined);
     await client.connect();
     try {
-      return await syncFolder(client, t.services.emailSync, await inboxRow());
+      return await syncFolder(client, t.services.sync.emailSync, await inboxRow());
     } finally {
       await client.logout();
     }

@@ -125,13 +125,7 @@ describe.each(DATABASE_KINDS)('live sync (IDLE, polling, event stream) on %s', (
     }
   });
 
-  const syncDeps = () => ({
-    accounts: t.services.accounts,
-    folders: t.services.folders,
-    foldersRepo: t.services.foldersRepo,
-    emailSync: t.services.emailSync,
-    events: t.services.events,
-  });
+  const syncDeps = () => t.services.sync;
 
   it('folders other than the inbox are polled', async () => {
     // A live sync with a short poll takes over; IDLE watches only the inbox.

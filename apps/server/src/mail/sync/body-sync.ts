@@ -7,6 +7,7 @@ import { assertUsable, uidSet } from '../imap/imap-client.ts';
 import { textParts } from '../mime/attachments.ts';
 import { bodyFromParts, type ParsedBody } from '../mime/parse-message.ts';
 import { sharedParsePool } from '../mime/parse-pool.ts';
+import { batchBySize } from './batches.ts';
 
 export interface BodySyncOptions {
   /** Larger messages are read part by part instead of as a whole source. */
@@ -18,7 +19,6 @@ export interface BodySyncOptions {
 }
 
 const PENDING_PAGE = 500;
-const MAX_BATCH_MESSAGES = 100;
 
 type Pending = Awaited<ReturnType<EmailSyncRepository['pendingBodies']>>[number];
 
@@ -90,22 +90,11 @@ export async function syncBodies(
     await options.checkCancelled();
     const pending = await repo.pendingBodies(folderId, PENDING_PAGE);
     if (pending.length === 0) break;
-    const batches: Pending[][] = [];
-    let current: Pending[] = [];
-    let bytes = 0;
-    for (const p of pending.filter((m) => m.size <= options.maxSourceBytes)) {
-      if (
-        current.length > 0 &&
-        (bytes + p.size > options.bodyBatchBytes || current.length >= MAX_BATCH_MESSAGES)
-      ) {
-        batches.push(current);
-        current = [];
-        bytes = 0;
-      }
-      current.push(p);
-      bytes += p.size;
-    }
-    if (current.length) batches.push(current);
+    const batches = batchBySize(
+      pending.filter((m) => m.size <= options.maxSourceBytes),
+      (m) => m.size,
+      options.bodyBatchBytes,
+    );
 
     let writing: Promise<void> = Promise.resolve();
     try {

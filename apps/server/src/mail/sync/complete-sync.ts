@@ -5,6 +5,7 @@ import type {
 } from '../../modules/emails/email-sync.repository.ts';
 import { assertUsable, uidSet } from '../imap/imap-client.ts';
 import { sharedParsePool } from '../mime/parse-pool.ts';
+import { batchBySize } from './batches.ts';
 import { headerRow } from './message-rows.ts';
 
 export const HEADER_QUERY = {
@@ -23,8 +24,6 @@ export interface CompleteSyncOptions {
   checkCancelled: () => Promise<void>;
   onProgress?: (done: number) => Promise<void> | void;
 }
-
-const MAX_BATCH_MESSAGES = 100;
 
 /**
  * New messages beyond the first page: headers and source in one FETCH, stored as complete rows
@@ -51,29 +50,13 @@ export async function syncComplete(
     assertUsable(client);
   }
 
-  const batches: number[][] = [];
-  const large: number[] = [];
-  let current: number[] = [];
-  let bytes = 0;
-  for (const uid of uids) {
-    const size = sizes.get(uid);
-    if (size === undefined) continue; // expunged meanwhile
-    if (size > options.maxSourceBytes) {
-      large.push(uid);
-      continue;
-    }
-    if (
-      current.length > 0 &&
-      (bytes + size > options.bodyBatchBytes || current.length >= MAX_BATCH_MESSAGES)
-    ) {
-      batches.push(current);
-      current = [];
-      bytes = 0;
-    }
-    current.push(uid);
-    bytes += size;
-  }
-  if (current.length) batches.push(current);
+  const present = uids.filter((uid) => sizes.has(uid)); // the others were expunged meanwhile
+  const large = present.filter((uid) => sizes.get(uid)! > options.maxSourceBytes);
+  const batches = batchBySize(
+    present.filter((uid) => sizes.get(uid)! <= options.maxSourceBytes),
+    (uid) => sizes.get(uid)!,
+    options.bodyBatchBytes,
+  );
 
   const toRow = async (message: FetchMessageObject): Promise<NewEmailRow> => {
     const row = headerRow(message, ids);
