@@ -118,6 +118,8 @@ export async function deliverViaLmtp(
  * thousands of messages in seconds, where APPEND would take minutes. Dovecot indexes them on the
  * next access. `seen` marks a message as read (the maildir 'S' flag).
  */
+let seeded = 0;
+
 export function seedMaildir(
   home: string,
   owner: number,
@@ -129,11 +131,12 @@ export function seedMaildir(
     fs.chownSync(path.join(maildir, sub), owner, owner);
   }
   const stamp = Math.floor(Date.now() / 1000);
-  messages.forEach(({ raw, date, seen }, i) => {
+  messages.forEach(({ raw, date, seen }) => {
+    // Unique across calls too: a maildir file name is the message's identity.
     const file = path.join(
       maildir,
       'cur',
-      `${stamp}.M${i}P${process.pid}.seed,S=${raw.length}:2,${seen ? 'S' : ''}`,
+      `${stamp}.M${(seeded += 1)}P${process.pid}.seed,S=${raw.length}:2,${seen ? 'S' : ''}`,
     );
     fs.writeFileSync(file, raw);
     fs.chownSync(file, owner, owner);

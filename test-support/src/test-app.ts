@@ -49,7 +49,9 @@ export async function startTestApp(
     ...env,
   });
   const database = await openDatabase(config, { memory: true });
-  const services = createServices(config, database);
+  // With a log stream, everything the process logs goes there (the API, the services, the jobs).
+  const logger = options.logStream ? createLogger(config.LOG_LEVEL, options.logStream) : undefined;
+  const services = createServices(config, database, logger);
   const app = await buildApp({
     config,
     database,
@@ -61,7 +63,7 @@ export async function startTestApp(
   // Jobs run in this process, as with `npm start` on a laptop.
   const queue: JobQueue | undefined = options.jobs
     ? await startJobQueue(database, {
-        logger: createLogger('silent'),
+        logger: logger ?? createLogger('silent'),
         work: true,
         services,
         ...(options.liveSync ? { liveSync: options.liveSync } : {}),

@@ -53,7 +53,10 @@ export function createServices(config: Config, database: DatabaseHandle, logger?
     accounts,
   });
   const emailsRepo = createEmailsRepository(database.db);
-  const emailSync = createEmailSyncRepository(database.db);
+  const emailSync = createEmailSyncRepository(
+    database.db,
+    database.kind === 'pglite' ? database.pglite : undefined,
+  );
   const emails = createEmailsService({
     repo: emailsRepo,
     folders: foldersRepo,
@@ -78,6 +81,7 @@ export function createServices(config: Config, database: DatabaseHandle, logger?
     events,
     search,
     connectTimeoutMs,
+    tuning: { firstPage: config.MAIL_SYNC_FIRST_PAGE, workerMin: config.MAIL_SYNC_WORKER_MIN },
   };
   const jobs = createJobSender();
   const tasks = createTasksService({

@@ -45,6 +45,12 @@ export const accountInputSchema = z.object({
 });
 export type AccountInput = z.infer<typeof accountInputSchema>;
 
+/** The connection test of unsaved settings; `account_id` lends the stored password (same hosts). */
+export const connectionTestInputSchema = accountInputSchema.extend({
+  account_id: z.coerce.number().int().positive().optional(),
+});
+export type ConnectionTestInput = z.infer<typeof connectionTestInputSchema>;
+
 export const connectionCheckSchema = z.object({
   success: z.boolean(),
   error_code: z.string().nullable(),

@@ -26,6 +26,10 @@ const envObject = z.object({
   MAIL_IDLE: booleanString.default(true),
   // IDLE must be renewed within 29 minutes (RFC 2177); the poll wakes the connection before that.
   MAIL_POLL_SECONDS: z.coerce.number().int().min(30).max(1500).default(300),
+  // Sync tuning: messages stored as headers first (the first page), and the size of an intake
+  // from which whole messages are fetched and parsed in worker threads.
+  MAIL_SYNC_FIRST_PAGE: z.coerce.number().int().min(1).max(5000).default(500),
+  MAIL_SYNC_WORKER_MIN: z.coerce.number().int().min(1).default(1000),
   TRUST_PROXY: booleanString.default(false),
   WEB_DIST_DIR: z.string().min(1).optional(),
 });

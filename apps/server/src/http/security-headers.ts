@@ -13,7 +13,10 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // A mail frame (srcdoc) inherits this policy and adds its own, stricter one: remote
+        // images load only once the user allowed them for that mail (the frame's policy then
+        // names http: and https:). The app's own pages load no remote images.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         frameSrc: ["'self'", 'blob:'],

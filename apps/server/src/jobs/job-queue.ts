@@ -59,7 +59,7 @@ export async function startJobQueue(
         { pollingIntervalSeconds: 1 },
         async () => {
           // Small batches: on PGlite the API shares this thread and must stay responsive.
-          const indexed = await search.drain(200);
+          const indexed = await search.drain(100);
           if (indexed) options.logger.info({ indexed }, 'search index updated');
         },
       );
@@ -78,10 +78,13 @@ export async function startJobQueue(
           logger: options.logger,
         })
       : undefined;
+  // A first fetch makes an account live at once, not only at the next rescan.
+  const unlisten = live ? s?.tasks.onFetchSucceeded(() => void live.rescan()) : undefined;
   return {
     boss,
     ...(live ? { live } : {}),
     async stop() {
+      unlisten?.();
       await live?.stop();
       await boss.stop({ graceful: true, timeout: 10_000 });
     },

@@ -19,6 +19,6 @@ export function loggerOptions(level: string): pino.LoggerOptions {
   return { level, redact: { paths: redactPaths, censor: '[redacted]' } };
 }
 
-export function createLogger(level: string): Logger {
-  return pino(loggerOptions(level));
+export function createLogger(level: string, stream?: NodeJS.WritableStream): Logger {
+  return stream ? pino(loggerOptions(level), stream) : pino(loggerOptions(level));
 }

@@ -199,6 +199,27 @@ describe.each(DATABASE_KINDS)('accounts API on %s', (kind) => {
     });
   });
 
+  it('tests edited settings with the stored password, but never towards another host', async () => {
+    const settings = newMailbox();
+    const { id } = (await create(owner, settings)).json<AccountJson>();
+    const { password: _, ...withoutPassword } = settings;
+    const stored = await owner.request({
+      method: 'POST',
+      url: '/api/actions/test-connection/',
+      payload: { ...withoutPassword, account_id: id },
+    });
+    expect(stored.json(), stored.body).toMatchObject({ success: true });
+    const elsewhere = await owner.request({
+      method: 'POST',
+      url: '/api/actions/test-connection/',
+      payload: { ...withoutPassword, imap_server: 'localhost', account_id: id },
+    });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json<{ error: { fields: unknown } }>().error.fields).toEqual({
+      password: ['REQUIRED'],
+    });
+  });
+
   it('merges folder settings', async () => {
     const { id } = (await create(owner, newMailbox())).json<AccountJson>();
     const url = `/api/accounts/${id}/folder_settings/`;

@@ -258,6 +258,56 @@ describe.each(DATABASE_KINDS)('sending and drafts on %s', (kind) => {
     });
   });
 
+  it('a draft saved from one account and sent from another is removed from its own server only', async () => {
+    const second = `zweites-${kind}@beispiel.de`;
+    dovecot.addUser(second, 'pw');
+    smtp.addUser(second, 'pw');
+    const other = await imapClient(dovecot, second);
+    // Enough drafts that one of them has the UID the new draft gets on the first account.
+    const foreign = Array.from({ length: 20 }, (_, n) => ({ subject: `Entwurf ${n}`, text: 'x' }));
+    await appendMessages(other, 'Drafts', foreign, ['\\Draft']);
+    const secondId = (
+      await owner.request({
+        method: 'POST',
+        url: '/api/accounts/',
+        payload: accountPayload(dovecot, second, { smtpPort: smtp.port }),
+      })
+    ).json<{ id: number }>().id;
+    await fetchAccount(owner, secondId);
+    const draft = (
+      await owner.request({
+        method: 'POST',
+        url: '/api/drafts/',
+        payload: { account: accountId, to: 'a@beispiel.de', subject: 'Kontowechsel', text: 'x' },
+      })
+    ).json<{ draft_id: number }>().draft_id;
+    const sent = await owner.request({
+      method: 'POST',
+      url: '/api/emails/send/',
+      payload: {
+        account: secondId,
+        to: 'a@beispiel.de',
+        subject: 'Kontowechsel',
+        text: 'x',
+        draft_id: draft,
+      },
+    });
+    expect(sent.statusCode).toBe(200);
+    expect(await subjectsIn('Drafts')).not.toContain('Kontowechsel');
+    const lock = await other.getMailboxLock('Drafts');
+    try {
+      await other.noop();
+      const left = (await other.search({ all: true }, { uid: true })) || [];
+      expect(left).toHaveLength(20);
+    } finally {
+      lock.release();
+      await other.logout();
+    }
+    expect((await owner.request({ method: 'GET', url: `/api/emails/${draft}/` })).statusCode).toBe(
+      404,
+    );
+  });
+
   it("refuses another user's account and mail", async () => {
     const original = await emailId('Angebot Küche');
     const send = await stranger.request({
@@ -265,9 +315,7 @@ describe.each(DATABASE_KINDS)('sending and drafts on %s', (kind) => {
       url: '/api/emails/send/',
       payload: { account: accountId, to: 'a@b.de', subject: 'x' },
     });
-    expect(send.json<{ error: { fields: unknown } }>().error.fields).toEqual({
-      account: ['INVALID'],
-    });
+    expect(send.statusCode).toBe(404);
     expect(
       (
         await stranger.request({

@@ -290,6 +290,45 @@ describe.each(DATABASE_KINDS)('e-mail API on %s', (kind) => {
     for (const e of unread) expect(await serverFlags('INBOX', e.subject)).toContain('\\Seen');
   });
 
+  it('keeps folder and account counts current after moves, deletions and read changes', async () => {
+    const counts = async () => {
+      const folders = (
+        await owner.request({ method: 'GET', url: `/api/folders/?account_id=${accountId}` })
+      ).json<{ path: string; total_emails: number; unread_emails: number }[]>();
+      const account = (
+        await owner.request({ method: 'GET', url: `/api/accounts/${accountId}/` })
+      ).json<{ total_emails: number; unread_emails: number }>();
+      const at = (path: string) => folders.find((f) => f.path === path)!;
+      return { inbox: at('INBOX'), archive: at('Archive'), trash: at('Trash'), account };
+    };
+    const before = await counts();
+    const [first, second] = await list('read=false&folder_name=INBOX&limit=2');
+    const archive = (
+      await owner.request({ method: 'GET', url: `/api/folders/?account_id=${accountId}` })
+    )
+      .json<{ id: number; path: string }[]>()
+      .find((f) => f.path === 'Archive')!;
+    await owner.request({
+      method: 'POST',
+      url: '/api/emails/bulk/',
+      payload: { ids: [first!.id], action: 'move', target_folder_id: archive.id },
+    });
+    await owner.request({ method: 'DELETE', url: `/api/emails/${second!.id}/` });
+    const third = (await list('read=false&folder_name=INBOX&limit=1'))[0]!;
+    await owner.request({
+      method: 'PATCH',
+      url: `/api/emails/${third.id}/`,
+      payload: { is_read: true },
+    });
+    const after = await counts();
+    expect(after.inbox.total_emails).toBe(before.inbox.total_emails - 2);
+    expect(after.inbox.unread_emails).toBe(before.inbox.unread_emails - 3);
+    expect(after.archive.total_emails).toBe(before.archive.total_emails + 1);
+    expect(after.archive.unread_emails).toBe(before.archive.unread_emails + 1);
+    expect(after.trash.total_emails).toBe(before.trash.total_emails + 1);
+    expect(after.account.unread_emails).toBe(before.account.unread_emails - 1);
+  });
+
   it("answers 404 to every e-mail call for another user's mail", async () => {
     const mail = (await list('limit=1'))[0]!;
     const calls = [
@@ -308,8 +347,7 @@ describe.each(DATABASE_KINDS)('e-mail API on %s', (kind) => {
     ] as const;
     for (const call of calls) {
       const res = await stranger.request(call);
-      if (call.url.endsWith('/emails/') && call.method === 'GET') expect(res.json()).toEqual([]);
-      else expect(res.statusCode, `${call.method} ${call.url}`).toBe(404);
+      expect(res.statusCode, `${call.method} ${call.url}`).toBe(404);
     }
     expect((await stranger.request({ method: 'GET', url: '/api/emails/' })).json()).toEqual([]);
   });

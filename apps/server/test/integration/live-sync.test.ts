@@ -46,8 +46,9 @@ describe.each(DATABASE_KINDS)('live sync (IDLE, polling, event stream) on %s', (
       startTestApp(
         kind,
         { MAIL_CONNECT_TIMEOUT_SECONDS: '3' },
-        // A long poll: what arrives within a second can only have come through IDLE.
-        { jobs: true, liveSync: { pollSeconds: 60, rescanSeconds: 1 } },
+        // A long poll: what arrives within a second can only have come through IDLE. A long
+        // rescan: the account must become live because its first fetch finished, at once.
+        { jobs: true, liveSync: { pollSeconds: 60, rescanSeconds: 600 } },
       ),
       startDovecot([{ user: 'live@beispiel.de', password: 'pw' }]),
     ]);
@@ -65,9 +66,9 @@ describe.each(DATABASE_KINDS)('live sync (IDLE, polling, event stream) on %s', (
     expect((await fetchAccount(owner, accountId)).status).toBe('SUCCESS');
     stream = await openEventStream(baseUrl, owner.access);
     otherStream = await openEventStream(baseUrl, other.access);
-    // The account is live once its first fetch has finished (next rescan, within a second).
+    // The account is live once its first fetch has finished: at once, not at the next rescan.
     live = t.queue!.live!;
-    await until(async () => (live.watching().includes(accountId) ? true : undefined));
+    await until(async () => (live.watching().includes(accountId) ? true : undefined), 3000);
   }, 60_000);
   afterAll(async () => {
     await live?.stop();

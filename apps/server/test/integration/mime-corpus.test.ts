@@ -13,93 +13,106 @@ import {
 
 const corpus = loadMimeCorpus();
 
-describe.each(DATABASE_KINDS)('every message of the shared MIME corpus on %s', (kind) => {
-  let t: TestApp;
-  let dovecot: Dovecot;
-  let owner: ApiUser;
-  let accountId: number;
-  let serverUids: number[];
-  const refused: string[] = [];
+// Both ways a message can be stored: parsed on the database's thread (a small intake), and fetched
+// and parsed by the bulk worker threads (a large one; here forced with a first page of 50).
+const bulkPath = { MAIL_SYNC_FIRST_PAGE: '50', MAIL_SYNC_WORKER_MIN: '1' };
+const variants = [
+  ...DATABASE_KINDS.map((kind) => ({ kind, path: 'in-thread', env: {} })),
+  ...DATABASE_KINDS.map((kind) => ({ kind, path: 'bulk worker', env: bulkPath })),
+];
 
-  beforeAll(async () => {
-    [t, dovecot] = await Promise.all([
-      startTestApp(kind, {}, { jobs: true }),
-      startDovecot([{ user: 'korpus@beispiel.de', password: 'pw' }]),
-    ]);
-    owner = await registerApiUser(t.app, 'korpus');
-    const client = await imapClient(dovecot, 'korpus@beispiel.de');
-    for (const message of corpus) {
-      // A server may refuse what no server should store (NUL bytes without BINARY); that is the
-      // server's verdict, not the client's, and is listed rather than hidden.
-      await client.append('INBOX', message.raw, []).catch(() => refused.push(message.name));
-    }
-    await client.mailboxOpen('INBOX');
-    serverUids = ((await client.search({ all: true }, { uid: true })) || []).sort((a, b) => a - b);
-    await client.logout();
-    const account = await owner.request({
-      method: 'POST',
-      url: '/api/accounts/',
-      payload: {
-        email_address: 'korpus@beispiel.de',
-        imap_server: '127.0.0.1',
-        imap_port: dovecot.imapPort,
-        imap_security: 'none',
-        smtp_server: '127.0.0.1',
-        smtp_port: 2525,
-        smtp_security: 'none',
-        password: 'pw',
-      },
+describe.each(variants)(
+  'every message of the shared MIME corpus on $kind ($path)',
+  ({ kind, env }) => {
+    let t: TestApp;
+    let dovecot: Dovecot;
+    let owner: ApiUser;
+    let accountId: number;
+    let serverUids: number[];
+    const refused: string[] = [];
+
+    beforeAll(async () => {
+      [t, dovecot] = await Promise.all([
+        startTestApp(kind, env, { jobs: true }),
+        startDovecot([{ user: 'korpus@beispiel.de', password: 'pw' }]),
+      ]);
+      owner = await registerApiUser(t.app, 'korpus');
+      const client = await imapClient(dovecot, 'korpus@beispiel.de');
+      for (const message of corpus) {
+        // A server may refuse what no server should store (NUL bytes without BINARY); that is the
+        // server's verdict, not the client's, and is listed rather than hidden.
+        await client.append('INBOX', message.raw, []).catch(() => refused.push(message.name));
+      }
+      await client.mailboxOpen('INBOX');
+      serverUids = ((await client.search({ all: true }, { uid: true })) || []).sort(
+        (a, b) => a - b,
+      );
+      await client.logout();
+      const account = await owner.request({
+        method: 'POST',
+        url: '/api/accounts/',
+        payload: {
+          email_address: 'korpus@beispiel.de',
+          imap_server: '127.0.0.1',
+          imap_port: dovecot.imapPort,
+          imap_security: 'none',
+          smtp_server: '127.0.0.1',
+          smtp_port: 2525,
+          smtp_security: 'none',
+          password: 'pw',
+        },
+      });
+      accountId = account.json<{ id: number }>().id;
+    }, 120_000);
+    afterAll(async () => {
+      await Promise.all([t?.close(), dovecot?.stop()]);
     });
-    accountId = account.json<{ id: number }>().id;
-  }, 120_000);
-  afterAll(async () => {
-    await Promise.all([t?.close(), dovecot?.stop()]);
-  });
 
-  it('syncs without stopping, stores each message once, and every one is readable', async () => {
-    expect(corpus.length).toBeGreaterThan(700);
-    expect(refused.length).toBeLessThan(corpus.length * 0.05);
-    const { task_id } = (
-      await owner.request({ method: 'POST', url: `/api/tasks/fetch-emails/${accountId}/` })
-    ).json<{ task_id: string }>();
-    let status = '';
-    for (let i = 0; i < 1200 && !['SUCCESS', 'FAILURE'].includes(status); i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      status = (await owner.request({ method: 'GET', url: '/api/status/all-tasks/' })).json<
-        Record<string, { status: string }>
-      >()[task_id]!.status;
-    }
-    expect(status).toBe('SUCCESS');
+    it('syncs without stopping, stores each message once, and every one is readable', async () => {
+      expect(corpus.length).toBeGreaterThan(700);
+      expect(refused.length).toBeLessThan(corpus.length * 0.05);
+      const { task_id } = (
+        await owner.request({ method: 'POST', url: `/api/tasks/fetch-emails/${accountId}/` })
+      ).json<{ task_id: string }>();
+      let status = '';
+      for (let i = 0; i < 1200 && !['SUCCESS', 'FAILURE'].includes(status); i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        status = (await owner.request({ method: 'GET', url: '/api/status/all-tasks/' })).json<
+          Record<string, { status: string }>
+        >()[task_id]!.status;
+      }
+      expect(status).toBe('SUCCESS');
 
-    const rows = await queryRows<{
-      id: number;
-      uid: number;
-      subject: string;
-      from_address: string;
-      body_status: string;
-      body_text: string | null;
-      parse_error: string | null;
-      attachments: number;
-    }>(
-      t.database.db,
-      sql`SELECT e.id::int AS id, e.uid::int AS uid, subject, from_address, body_status, body_text, parse_error, jsonb_array_length(attachments) AS attachments
+      const rows = await queryRows<{
+        id: number;
+        uid: number;
+        subject: string;
+        from_address: string;
+        body_status: string;
+        body_text: string | null;
+        parse_error: string | null;
+        attachments: number;
+      }>(
+        t.database.db,
+        sql`SELECT e.id::int AS id, e.uid::int AS uid, subject, from_address, body_status, body_text, parse_error, jsonb_array_length(attachments) AS attachments
           FROM emails e JOIN folders f ON f.id = e.folder_id WHERE e.account_id = ${accountId} AND f.path = 'INBOX' ORDER BY uid`,
-    );
-    expect(rows.map((r) => r.uid)).toEqual(serverUids);
-    expect(rows.filter((r) => r.body_status === 'pending')).toEqual([]);
-    for (const row of rows) {
-      const readable =
-        row.subject ||
-        row.from_address ||
-        row.body_text?.trim() ||
-        row.attachments > 0 ||
-        (row.body_status === 'failed' && row.parse_error);
-      expect(readable, `message uid ${row.uid}: ${JSON.stringify(row)}`).toBeTruthy();
-    }
-    // Through the API, in pages, every message opens.
-    for (const row of rows) {
-      const res = await owner.request({ method: 'GET', url: `/api/emails/${row.id}/` });
-      expect(res.statusCode, `GET /api/emails/${row.id}/`).toBe(200);
-    }
-  }, 180_000);
-});
+      );
+      expect(rows.map((r) => r.uid)).toEqual(serverUids);
+      expect(rows.filter((r) => r.body_status === 'pending')).toEqual([]);
+      for (const row of rows) {
+        const readable =
+          row.subject ||
+          row.from_address ||
+          row.body_text?.trim() ||
+          row.attachments > 0 ||
+          (row.body_status === 'failed' && row.parse_error);
+        expect(readable, `message uid ${row.uid}: ${JSON.stringify(row)}`).toBeTruthy();
+      }
+      // Through the API, in pages, every message opens.
+      for (const row of rows) {
+        const res = await owner.request({ method: 'GET', url: `/api/emails/${row.id}/` });
+        expect(res.statusCode, `GET /api/emails/${row.id}/`).toBe(200);
+      }
+    }, 180_000);
+  },
+);

@@ -20,6 +20,21 @@ describe('parse pool (worker threads)', () => {
     });
   });
 
+  it('a crashed worker fails only its own jobs and is replaced', async () => {
+    const fragile = createParsePool(
+      1,
+      new URL('../fixtures/crashing-parse-worker.ts', import.meta.url),
+    );
+    try {
+      await expect(fragile.parse(Buffer.from('CRASH'))).rejects.toThrow(/exit 3/);
+      await expect(fragile.parse(Buffer.from('danach'))).resolves.toMatchObject({
+        text: 'danach',
+      });
+    } finally {
+      await fragile.close();
+    }
+  });
+
   it('reports a message without any content as such', async () => {
     const empty = Buffer.from('Content-Type: text/plain\r\nX-Test: 1\r\n\r\n');
     await expect(pool.parse(empty)).rejects.toBeInstanceOf(EmptyMessageError);

@@ -7,6 +7,7 @@ export interface SanitizedHtml {
 
 const STYLE_DANGER = /url\s*\(|expression\s*\(|javascript:|behavior\s*:|-moz-binding|@import/i;
 const REMOTE = /^\s*(https?:)?\/\//i;
+const ABSOLUTE_LINK = /^(https?:\/\/|mailto:|tel:)/i;
 
 /**
  * Mail HTML is hostile. This is the first of three walls: an allow-list of tags and attributes
@@ -83,7 +84,12 @@ export function sanitizeMailHtml(
           if (/url\s*\(\s*['"]?\s*(https?:)?\/\//i.test(result.style)) hasRemoteContent = true;
           delete result.style;
         }
-        if (tagName === 'a') result = { ...result, target: '_blank', rel: 'noopener noreferrer' };
+        if (tagName === 'a') {
+          // Only absolute links to the outside: a relative one (or one hiding its scheme behind
+          // an unusual space) would open the app itself.
+          if (result.href !== undefined && !ABSOLUTE_LINK.test(result.href)) delete result.href;
+          result = { ...result, target: '_blank', rel: 'noopener noreferrer' };
+        }
         if (tagName === 'img') {
           const src = result.src ?? '';
           if (REMOTE.test(src)) {
@@ -94,6 +100,8 @@ export function sanitizeMailHtml(
             }
           } else if (/^data:/i.test(src) && !/^data:image\/(png|gif|jpe?g|webp|bmp);/i.test(src)) {
             delete result.src;
+          } else if (src && !/^(cid|data):/i.test(src)) {
+            delete result.src; // relative: it would load from the app's own origin
           }
         }
         return { tagName, attribs: result };

@@ -3,11 +3,18 @@ import type { Db } from '../../db/client.ts';
 
 export const SEARCH_INDEX_QUEUE = 'search.index';
 
+/**
+ * A tsvector holds at most 1 MB; a long enough text (a log file, a book) would make to_tsvector
+ * fail and with it every batch that contains the message. The first 100,000 characters of a mail
+ * are what anyone searches for.
+ */
+const MAX_INDEXED_CHARS = 100_000;
+
 /** Subject (A), sender (B) and the mail's own words (C), stemmed by the German configuration. */
 const VECTOR = sql.raw(
   `setweight(to_tsvector('german', coalesce(e.subject, '')), 'A') || ` +
     `setweight(to_tsvector('german', coalesce(e.from_name, '') || ' ' || coalesce(e.from_address, '')), 'B') || ` +
-    `setweight(to_tsvector('german', coalesce(e.search_text, '')), 'C')`,
+    `setweight(to_tsvector('german', left(coalesce(e.search_text, ''), ${MAX_INDEXED_CHARS})), 'C')`,
 );
 
 export interface SearchIndexer {
@@ -49,6 +56,10 @@ export function createSearchIndexer(db: Db): SearchIndexer {
         const n = await indexer.indexQueued(batch);
         total += n;
         if (n < batch) return total;
+        // PGlite runs each query synchronously on this thread, and a resolved query continues
+        // this loop before any socket is read: without a turn of the event loop here, API
+        // requests would wait until the whole queue is indexed.
+        await new Promise((resolve) => setImmediate(resolve));
       }
     },
 

@@ -6,7 +6,7 @@ import type { SearchIndexer } from '../search/search-indexer.ts';
 import type { AccountsService } from '../../modules/accounts/accounts.service.ts';
 import type { EmailSyncRepository } from '../../modules/emails/email-sync.repository.ts';
 import type { FolderRow, FoldersRepository } from '../../modules/folders/folders.repository.ts';
-import type { FoldersService } from '../../modules/folders/folders.service.ts';
+import type { FolderStatus, FoldersService } from '../../modules/folders/folders.service.ts';
 import { syncFolder, type FolderSyncOptions, type FolderSyncResult } from './folder-sync.ts';
 
 export interface AccountSyncDeps {
@@ -17,6 +17,8 @@ export interface AccountSyncDeps {
   events?: MailEventBus;
   search?: SearchIndexer;
   connectTimeoutMs?: number;
+  /** MAIL_SYNC_FIRST_PAGE and MAIL_SYNC_WORKER_MIN (config/env.ts). */
+  tuning?: { firstPage: number; workerMin: number };
 }
 
 export interface AccountSyncProgress {
@@ -48,33 +50,53 @@ export async function syncAccount(
   } = {},
 ): Promise<AccountSyncResult> {
   await options.onProgress?.({ percent: 2, message: 'Ordner werden abgeglichen …' });
-  await deps.folders.syncAccountFolders(userId, accountId);
   const account = await deps.accounts.requireAccount(userId, accountId);
-  const folders = (await deps.foldersRepo.list(userId, { accountIds: [accountId] }))
-    .filter((f) => f.selectable && f.syncEnabled)
-    .sort(
-      (a, b) => FOLDER_TYPE_ORDER.indexOf(a.folderType) - FOLDER_TYPE_ORDER.indexOf(b.folderType),
-    );
+  let bulkIndex = false;
   const total: AccountSyncResult = {
     new_emails: 0,
     deleted_emails: 0,
     changed_flags: 0,
     failed_bodies: 0,
-    folders: folders.length,
+    folders: 0,
   };
-
+  const endpoint = {
+    host: account.imapServer,
+    port: account.imapPort,
+    security: account.imapSecurity,
+  };
+  const credentials = deps.accounts.credentialsOf(account);
+  const bulk = {
+    endpoint,
+    credentials,
+    ...(deps.connectTimeoutMs ? { connectTimeoutMs: deps.connectTimeoutMs } : {}),
+  };
   await withImap(
-    { host: account.imapServer, port: account.imapPort, security: account.imapSecurity },
-    deps.accounts.credentialsOf(account),
+    endpoint,
+    credentials,
     async (client) => {
+      const { statuses } = await deps.folders.syncAccountFolders(userId, accountId, false, client);
+      const folders = (await deps.foldersRepo.list(userId, { accountIds: [accountId] }))
+        .filter((f) => f.selectable && f.syncEnabled)
+        .sort(
+          (a, b) =>
+            FOLDER_TYPE_ORDER.indexOf(a.folderType) - FOLDER_TYPE_ORDER.indexOf(b.folderType),
+        );
+      total.folders = folders.length;
       // Each folder's share of the bar follows its size (from STATUS): the inbox is most of it.
       const weights = folders.map((f) => Math.max(1, f.totalEmails));
       const weightSum = weights.reduce((a, b) => a + b, 0);
       let base = 5;
       for (const [index, folder] of folders.entries()) {
-        const name = displayNameFor(folder.folderType, folder.name);
         const share = (94 * weights[index]!) / weightSum;
+        if (await unchangedSinceLastSync(deps, folder, statuses.get(folder.path))) {
+          base += share;
+          continue;
+        }
+        const name = displayNameFor(folder.folderType, folder.name);
         const result = await syncFolderAndNotify(deps, client, folder, {
+          deferBulkIndex: true,
+          bulk: { ...bulk, ...(deps.tuning ? { minMessages: deps.tuning.workerMin } : {}) },
+          ...(deps.tuning ? { headerBatch: deps.tuning.firstPage } : {}),
           ...(options.isCancelled ? { isCancelled: options.isCancelled } : {}),
           onProgress: async ({ phase, done, total: count }) => {
             // Bodies of the first page and of huge messages are the small remainder.
@@ -93,30 +115,67 @@ export async function syncAccount(
         total.deleted_emails += result.deleted;
         total.changed_flags += result.flagsChanged;
         total.failed_bodies += result.failedBodies;
+        bulkIndex ||= result.bulkIndexPending;
       }
     },
     deps.connectTimeoutMs ? { connectTimeoutMs: deps.connectTimeoutMs } : {},
   );
   // Statistics after a large intake (see EmailSyncRepository.analyze).
   if (total.new_emails >= 200) await deps.emailSync.analyze();
+  // The index of a bulk is built once every folder is stored: on PGlite the indexer shares this
+  // thread, and running beside the sync it made the whole fetch slower (ADR 0010).
+  if (bulkIndex) await deps.search?.schedule();
   return total;
+}
+
+/**
+ * Whether STATUS (from the folder listing) shows a folder exactly as the last sync left it, so
+ * that opening it can be skipped: the same UIDVALIDITY and HIGHESTMODSEQ (RFC 7162 §3.1.1: any
+ * change to a mailbox raises it), or a folder empty on both sides. Most folders of an account
+ * are like that on most syncs.
+ */
+async function unchangedSinceLastSync(
+  deps: Pick<AccountSyncDeps, 'emailSync'>,
+  folder: FolderRow,
+  status: FolderStatus | undefined,
+): Promise<boolean> {
+  if (!status || status.uidValidity === undefined) return false;
+  if (
+    folder.uidValidity === status.uidValidity &&
+    status.highestModseq !== undefined &&
+    folder.highestModseq === status.highestModseq
+  ) {
+    await deps.emailSync.touchFolder(folder.id);
+    return true;
+  }
+  if (status.messages !== 0 || (await deps.emailSync.countFolder(folder.id)) !== 0) return false;
+  await deps.emailSync.setFolderSyncState(folder.id, {
+    uidValidity: status.uidValidity,
+    uidNext: status.uidNext === undefined ? null : BigInt(status.uidNext),
+    highestModseq: status.highestModseq ?? null,
+  });
+  await deps.emailSync.recountFolder(folder.id);
+  return true;
 }
 
 const INLINE_INDEX_LIMIT = 500;
 
-/** Syncs one folder and tells the owner's open browsers when anything in it changed. */
+/**
+ * Syncs one folder and tells the owner's open browsers when anything in it changed. A few new
+ * messages are indexed at once, so they are searchable as soon as they are listed; a bulk goes to
+ * the background indexer, at once or (`deferBulkIndex`) when the caller says so.
+ */
 export async function syncFolderAndNotify(
   deps: Pick<AccountSyncDeps, 'emailSync' | 'events' | 'search'>,
   client: ImapFlow,
   folder: FolderRow,
-  options: FolderSyncOptions = {},
-): Promise<FolderSyncResult> {
+  options: FolderSyncOptions & { deferBulkIndex?: boolean } = {},
+): Promise<FolderSyncResult & { bulkIndexPending: boolean }> {
   const result = await syncFolder(client, deps.emailSync, folder, options);
   const stored = result.newMessages + result.bodies + result.failedBodies;
-  // A few new messages are searchable at once; a bulk goes to the background indexer.
-  if (stored > 0 && stored <= INLINE_INDEX_LIMIT)
-    await deps.search?.indexQueued(INLINE_INDEX_LIMIT);
-  else if (stored > INLINE_INDEX_LIMIT) await deps.search?.schedule();
+  const bulk = stored > INLINE_INDEX_LIMIT;
+  if (stored > 0 && !bulk) await deps.search?.indexQueued(INLINE_INDEX_LIMIT);
+  else if (bulk && !options.deferBulkIndex) await deps.search?.schedule();
   if (result.newMessages + result.deleted + result.flagsChanged > 0 || result.uidValidityReset)
     await deps.events
       ?.publish(folder.userId, {
@@ -129,5 +188,5 @@ export async function syncFolderAndNotify(
       })
       // A lost event only delays what the next list request shows anyway.
       .catch(() => undefined);
-  return result;
+  return { ...result, bulkIndexPending: bulk && !!options.deferBulkIndex };
 }

@@ -6,24 +6,19 @@ import type {
 import { assertUsable, uidSet } from '../imap/imap-client.ts';
 import { sharedParsePool } from '../mime/parse-pool.ts';
 import { batchBySize } from './batches.ts';
-import { headerRow } from './message-rows.ts';
-
-export const HEADER_QUERY = {
-  uid: true,
-  flags: true,
-  envelope: true,
-  bodyStructure: true,
-  internalDate: true,
-  size: true,
-  headers: ['references'],
-};
+import type { BulkConnection } from './bulk-fetch.ts';
+import { completeRow, HEADER_QUERY, headerRow } from './message-rows.ts';
 
 export interface CompleteSyncOptions {
   maxSourceBytes: number;
   bodyBatchBytes: number;
   checkCancelled: () => Promise<void>;
   onProgress?: (done: number) => Promise<void> | void;
+  /** With it, large intakes are fetched and parsed by the parse pool's workers (bulk-fetch.ts). */
+  bulk?: BulkConnection & { path: string; uidValidity: bigint };
 }
+
+const BULK_WORKER_MIN = 1000;
 
 /**
  * New messages beyond the first page: headers and source in one FETCH, stored as complete rows
@@ -58,30 +53,25 @@ export async function syncComplete(
     options.bodyBatchBytes,
   );
 
-  const toRow = async (message: FetchMessageObject): Promise<NewEmailRow> => {
-    const row = headerRow(message, ids);
-    try {
-      const body = await pool.parse(message.source!);
-      return {
-        ...row,
-        bodyStatus: 'ok',
-        bodyText: body.text,
-        bodyHtml: body.html,
-        searchText: body.searchText,
-        preview: body.preview,
-      };
-    } catch (error) {
-      // One unreadable message never stops the sync: it keeps its headers and is marked.
-      return {
-        ...row,
-        bodyStatus: 'failed',
-        parseError: String((error as Error)?.message ?? error).slice(0, 500),
-      };
-    }
-  };
+  const toRow = (message: FetchMessageObject) =>
+    completeRow(message, ids, (source) => pool.parse(source));
 
   let inserted = 0;
   let done = 0;
+  const small = batches.reduce((n, b) => n + b.length, 0);
+  if (options.bulk && small >= (options.bulk.minMessages ?? BULK_WORKER_MIN)) {
+    const { path, uidValidity, minMessages: _, ...connection } = options.bulk;
+    await pool.fetch(
+      { ...connection, path, uidValidity: String(uidValidity), ids, batches },
+      async (json, count) => {
+        inserted += await repo.insertJson(json);
+        done += count;
+        await options.onProgress?.(done);
+      },
+      options.checkCancelled,
+    );
+    return inserted + (await storeHeadersOfLarge(client, repo, ids, large));
+  }
   let writing: Promise<void> = Promise.resolve();
   try {
     for (const batch of batches) {
@@ -92,7 +82,7 @@ export async function syncComplete(
         { ...HEADER_QUERY, source: true },
         { uid: true },
       ))
-        rows.push(message.source ? toRow(message) : Promise.resolve(headerRow(message, ids)));
+        rows.push(toRow(message));
       assertUsable(client);
       await writing;
       writing = Promise.all(rows).then(async (complete) => {
@@ -106,7 +96,17 @@ export async function syncComplete(
   }
   await writing;
 
-  // Huge messages: headers now, their text parts in the body pass.
+  return inserted + (await storeHeadersOfLarge(client, repo, ids, large));
+}
+
+/** Huge messages: headers now, their text parts in the body pass. */
+async function storeHeadersOfLarge(
+  client: ImapFlow,
+  repo: EmailSyncRepository,
+  ids: { userId: string; accountId: number; folderId: number },
+  large: number[],
+): Promise<number> {
+  let inserted = 0;
   for (let i = 0; i < large.length; i += 100) {
     const rows: NewEmailRow[] = [];
     for await (const message of client.fetch(uidSet(large.slice(i, i + 100)), HEADER_QUERY, {

@@ -6,9 +6,10 @@ import type {
 } from '../../modules/emails/email-sync.repository.ts';
 import { assertUsable, uidSet } from '../imap/imap-client.ts';
 import { syncBodies } from './body-sync.ts';
-import { HEADER_QUERY, syncComplete } from './complete-sync.ts';
+import type { BulkConnection } from './bulk-fetch.ts';
+import { syncComplete } from './complete-sync.ts';
 import { detectChanges, type FolderChanges } from './folder-changes.ts';
-import { headerRow } from './message-rows.ts';
+import { HEADER_QUERY, headerRow } from './message-rows.ts';
 
 export interface FolderSyncProgress {
   phase: 'messages' | 'bodies';
@@ -25,6 +26,8 @@ export interface FolderSyncOptions {
   maxSourceBytes?: number;
   /** Source bytes fetched per round trip; bounds memory with many large messages. */
   bodyBatchBytes?: number;
+  /** Lets a large intake be fetched by a worker thread with its own session (bulk-fetch.ts). */
+  bulk?: BulkConnection;
 }
 
 export interface FolderSyncResult {
@@ -53,8 +56,12 @@ export async function syncFolder(
   options: FolderSyncOptions = {},
 ): Promise<FolderSyncResult> {
   const headerBatch = options.headerBatch ?? 500;
-  const maxSource = options.maxSourceBytes ?? 10 * 1024 * 1024;
-  const bodyBatchBytes = options.bodyBatchBytes ?? 8 * 1024 * 1024;
+  // Larger messages are nearly always large by their attachments, which the sync does not need:
+  // their text parts are read on their own, and the attachments only when opened. Over a real
+  // network the few round trips cost less than the attachment's bytes, and parsing a large source
+  // leaves megabytes of garbage in the parse workers (measured: large-mail.test.ts).
+  const maxSource = options.maxSourceBytes ?? 512 * 1024;
+  const bodyBatchBytes = options.bodyBatchBytes ?? 4 * 1024 * 1024;
   const checkCancelled = async () => {
     if (await options.isCancelled?.()) throw new SyncCancelledError();
   };
@@ -121,6 +128,9 @@ export async function syncFolder(
     await addBodies();
     result.newMessages += await syncComplete(client, repo, ids, fresh.slice(headerBatch), {
       ...bodyOptions,
+      ...(options.bulk
+        ? { bulk: { ...options.bulk, path: folder.path, uidValidity: mailbox.uidValidity } }
+        : {}),
       onProgress: (done) =>
         options.onProgress?.({
           phase: 'messages',

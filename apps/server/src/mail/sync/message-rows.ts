@@ -2,6 +2,18 @@ import type { FetchMessageObject } from 'imapflow';
 import type { NewEmailRow } from '../../modules/emails/email-sync.repository.ts';
 import { attachmentsFrom } from '../mime/attachments.ts';
 import { envelopeFields, headerValue, parseMessageIds, threadIdFor } from '../mime/envelope.ts';
+import type { ParsedBody } from '../mime/parse-message.ts';
+
+/** What a sync fetches of each message besides its source. */
+export const HEADER_QUERY = {
+  uid: true,
+  flags: true,
+  envelope: true,
+  bodyStructure: true,
+  internalDate: true,
+  size: true,
+  headers: ['references'],
+};
 
 /** The row of a message as far as its headers tell; the body follows in a second pass. */
 export function headerRow(
@@ -30,4 +42,32 @@ export function headerRow(
     attachments,
     hasAttachments: attachments.some((a) => !a.inline),
   };
+}
+
+/** The complete row of a fetched message, given the parse of its source (or why it failed). */
+export async function completeRow(
+  message: FetchMessageObject,
+  ids: { userId: string; accountId: number; folderId: number },
+  parse: (source: Buffer) => Promise<ParsedBody>,
+): Promise<NewEmailRow> {
+  const row = headerRow(message, ids);
+  if (!message.source) return row;
+  try {
+    const body = await parse(message.source);
+    return {
+      ...row,
+      bodyStatus: 'ok',
+      bodyText: body.text,
+      bodyHtml: body.html,
+      searchText: body.searchText,
+      preview: body.preview,
+    };
+  } catch (error) {
+    // One unreadable message never stops the sync: it keeps its headers and is marked.
+    return {
+      ...row,
+      bodyStatus: 'failed',
+      parseError: String((error as Error)?.message ?? error).slice(0, 500),
+    };
+  }
 }

@@ -1,5 +1,6 @@
 import {
   accountInputSchema,
+  connectionTestInputSchema,
   accountSchema,
   apiErrorSchema,
   connectionTestResultSchema,
@@ -151,13 +152,14 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }
     {
       schema: {
         tags: ['accounts'],
-        summary: 'Test IMAP and SMTP settings before saving them',
+        summary:
+          'Test IMAP and SMTP settings before saving them; with account_id and no password, the stored password (only for the stored hosts)',
         security,
-        body: accountInputSchema,
+        body: connectionTestInputSchema,
         response: { 200: connectionTestResultSchema, ...errors },
       },
     },
-    (request) => accounts.testUnsaved(request.body),
+    (request) => accounts.testUnsaved(request.userId, request.body),
   );
 
   app.patch(

@@ -4,6 +4,7 @@ import {
   type Account,
   type AccountInput,
   type ConnectionTestResult,
+  type ConnectionTestInput,
 } from '@brieftaube/shared';
 import type { ImapFlow } from 'imapflow';
 import { AppError } from '../../lib/app-error.ts';
@@ -205,16 +206,29 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       return testMailConnection(s.imap, s.smtp, credentialsOf(row), deps.connectTimeoutMs);
     },
 
-    /** Tests settings before they are saved (the setup form's "Verbindung testen"). */
-    async testUnsaved(input: AccountInput): Promise<ConnectionTestResult> {
+    /**
+     * Tests settings before they are saved (the setup form's "Verbindung testen"). Editing an
+     * account, the form may leave the password empty and name the account: its stored password is
+     * used, but only towards the hosts it was saved for, so that changed settings can never send
+     * it to another server.
+     */
+    async testUnsaved(userId: string, input: ConnectionTestInput): Promise<ConnectionTestResult> {
+      const stored = input.account_id ? await requireAccount(userId, input.account_id) : undefined;
       const { settings, errors } = normaliseServerSettings(input);
-      if (!input.password) errors.password = [FieldErrorCode.REQUIRED];
+      let password = input.password;
+      if (!password && stored && settings) {
+        const sameHosts =
+          settings.imap.host.toLowerCase() === stored.imapServer.toLowerCase() &&
+          settings.smtp.host.toLowerCase() === stored.smtpServer.toLowerCase();
+        if (sameHosts) password = credentialsOf(stored).password;
+      }
+      if (!password) errors.password = [FieldErrorCode.REQUIRED];
       if (!settings || Object.keys(errors).length > 0) throw AppError.validation(errors);
       const user = input.username?.trim() || settings.emailAddress;
       return testMailConnection(
         settings.imap,
         settings.smtp,
-        { user, password: input.password },
+        { user, password },
         deps.connectTimeoutMs,
       );
     },

@@ -74,9 +74,10 @@ export function createCategoriesService(deps: {
       const accountId = Number(input.account);
       if (input.account === undefined || input.account === '')
         errors.account = [FieldErrorCode.REQUIRED];
-      else if (!Number.isInteger(accountId) || !(await accounts.findAccount(userId, accountId))) {
+      else if (!Number.isInteger(accountId) || accountId <= 0)
         errors.account = [FieldErrorCode.INVALID];
-      }
+      // Someone else's account is not found, as on every other route (and so is a made-up id).
+      else if (!(await accounts.findAccount(userId, accountId))) throw AppError.notFound('Account');
       if (name && !errors.account && (await repo.nameTaken(accountId, name)))
         errors.name = [FieldErrorCode.CATEGORY_EXISTS];
       if (Object.keys(errors).length) throw AppError.validation(errors);

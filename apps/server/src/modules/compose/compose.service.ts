@@ -42,9 +42,12 @@ export function createComposeService(deps: ComposeServiceDeps) {
   const { accounts, emails } = deps;
 
   async function prepare(userId: string, input: ComposeInput, forSending: boolean) {
-    const account = await accounts.requireAccount(userId, input.account).catch(() => {
-      throw AppError.validation({ account: [FieldErrorCode.INVALID] });
-    });
+    // Someone else's account, mail or draft is not found, as on every other route.
+    const account = await accounts.requireAccount(userId, input.account);
+    if (input.draft_id) {
+      const draft = await deps.emailsRepo.find(userId, input.draft_id);
+      if (!draft || draft.folderType !== 'drafts') throw AppError.notFound('Draft');
+    }
     const errors: FieldErrors = {};
     const to = parseRecipients(input.to, 'to', errors);
     const cc = parseRecipients(input.cc, 'cc', errors);
@@ -127,20 +130,39 @@ export function createComposeService(deps: ComposeServiceDeps) {
     return recent.find((row) => row.email.uid === appended.uid)?.email.id ?? null;
   }
 
+  /**
+   * Runs IMAP work for a message's own account: on the connection at hand when the message belongs
+   * to `account`, else on its account's server. (A draft saved from one account and sent from
+   * another lives on the first account's server; a UID means nothing on the other.)
+   */
+  async function onServerOf<T>(
+    userId: string,
+    messageAccountId: number,
+    account: AccountRow,
+    client: ImapFlow,
+    work: (client: ImapFlow) => Promise<T>,
+  ): Promise<T> {
+    if (messageAccountId === account.id) return work(client);
+    return accounts.withServer(await accounts.requireAccount(userId, messageAccountId), work);
+  }
+
   async function removeDraft(
     userId: string,
     draftId: number | undefined,
+    account: AccountRow,
     client: ImapFlow,
   ): Promise<void> {
     if (!draftId) return;
     const draft = await deps.emailsRepo.find(userId, draftId);
     if (!draft || draft.folderType !== 'drafts') return;
-    const lock = await client.getMailboxLock(draft.folderPath);
-    try {
-      await client.messageDelete(String(draft.email.uid), { uid: true });
-    } finally {
-      lock.release();
-    }
+    await onServerOf(userId, draft.email.accountId, account, client, async (imap) => {
+      const lock = await imap.getMailboxLock(draft.folderPath);
+      try {
+        await imap.messageDelete(String(draft.email.uid), { uid: true });
+      } finally {
+        lock.release();
+      }
+    });
     await deps.emailsRepo.delete([draft.email.id]);
   }
 
@@ -158,7 +180,7 @@ export function createComposeService(deps: ComposeServiceDeps) {
       );
     return accounts.withServer(account, async (client) => {
       const id = await appendAndStore(client, drafts, raw, ['\\Draft', '\\Seen']);
-      await removeDraft(userId, replaces, client);
+      await removeDraft(userId, replaces, account, client);
       return id;
     });
   }
@@ -269,18 +291,20 @@ export function createComposeService(deps: ComposeServiceDeps) {
           const sent = await folderOfType(userId, account.id, 'sent');
           if (sent && !SERVER_FILES_SENT.has(account.provider))
             sentCopyId = await appendAndStore(client, sent, raw, ['\\Seen']);
-          await removeDraft(userId, input.draft_id, client);
+          await removeDraft(userId, input.draft_id, account, client);
           if (input.in_reply_to_email) {
             const original = await deps.emailsRepo.find(userId, input.in_reply_to_email);
             if (original) {
-              const lock = await client.getMailboxLock(original.folderPath);
-              try {
-                await client.messageFlagsAdd(String(original.email.uid), ['\\Answered'], {
-                  uid: true,
-                });
-              } finally {
-                lock.release();
-              }
+              await onServerOf(userId, original.email.accountId, account, client, async (imap) => {
+                const lock = await imap.getMailboxLock(original.folderPath);
+                try {
+                  await imap.messageFlagsAdd(String(original.email.uid), ['\\Answered'], {
+                    uid: true,
+                  });
+                } finally {
+                  lock.release();
+                }
+              });
               await deps.emailsRepo.update(original.email.id, {
                 isAnswered: true,
                 flags: [...new Set([...original.email.flags, '\\Answered'])],

@@ -114,9 +114,10 @@ export const emailsRoutes: FastifyPluginAsyncZod<{ emails: EmailsService }> = as
       },
     },
     async (request, reply) => {
-      const page = await emails.list(
+      const page = await emails.listFolder(
         request.userId,
-        { ...toFilter(request.query), folderId: request.params.id },
+        request.params.id,
+        toFilter(request.query),
         {
           limit: request.query.limit ?? 50,
           cursor: request.query.cursor,

@@ -116,7 +116,8 @@ export function createEmailsService(deps: EmailsServiceDeps) {
     );
   }
 
-  async function remove(userId: string, rows: EmailListRow[]): Promise<void> {
+  /** Returns the trash folders that received messages (their counts change too). */
+  async function remove(userId: string, rows: EmailListRow[]): Promise<number[]> {
     const inTrash = rows.filter((r) => r.folderType === 'trash');
     for (const group of groupByFolder(inTrash)) {
       await inMailbox(userId, group.accountId, group.path, (client) =>
@@ -125,13 +126,17 @@ export function createEmailsService(deps: EmailsServiceDeps) {
       await repo.delete(group.rows.map((r) => r.email.id));
     }
     const elsewhere = rows.filter((r) => r.folderType !== 'trash');
+    const trashes: number[] = [];
     for (const accountId of new Set(elsewhere.map((r) => r.email.accountId))) {
+      const trash = await trashFolder(userId, accountId);
       await moveRows(
         userId,
         elsewhere.filter((r) => r.email.accountId === accountId),
-        await trashFolder(userId, accountId),
+        trash,
       );
+      trashes.push(trash.id);
     }
+    return trashes;
   }
 
   async function setCategory(
@@ -154,14 +159,19 @@ export function createEmailsService(deps: EmailsServiceDeps) {
       });
   }
 
-  /** One 'counts' event per touched account; a lost event only delays a badge. */
-  async function notifyCounts(userId: string, rows: EmailFullRow[], extraFolderId?: number) {
+  /**
+   * The touched folders' counts follow at once (not only with the next sync), and one 'counts'
+   * event per touched account tells the browsers; a lost event only delays a badge.
+   */
+  async function notifyCounts(userId: string, rows: EmailFullRow[], ...extraFolderIds: number[]) {
+    const touched = new Set([...rows.map((r) => r.email.folderId), ...extraFolderIds]);
+    await deps.folders.recount([...touched]);
     if (!deps.events) return;
     const byAccount = new Map<number, Set<number>>();
     for (const { email } of rows) {
       const set = byAccount.get(email.accountId) ?? new Set<number>();
       set.add(email.folderId);
-      if (extraFolderId !== undefined) set.add(extraFolderId);
+      for (const id of extraFolderIds) set.add(id);
       byAccount.set(email.accountId, set);
     }
     for (const [accountId, folderIds] of byAccount)
@@ -170,23 +180,36 @@ export function createEmailsService(deps: EmailsServiceDeps) {
         .catch(() => undefined);
   }
 
+  async function listEmails(
+    userId: string,
+    filter: EmailFilter,
+    options: { limit: number; cursor?: string | undefined },
+  ): Promise<EmailPage> {
+    const after = options.cursor ? decodeCursor(options.cursor) : undefined;
+    if (options.cursor && !after)
+      throw AppError.validation({ cursor: [FieldErrorCode.CURSOR_INVALID] });
+    const rows = await repo.list(userId, filter, { limit: options.limit + 1, after });
+    const page = rows.slice(0, options.limit);
+    return {
+      items: page.map(toListItem),
+      nextCursor: rows.length > options.limit ? encodeCursor(page.at(-1)!) : null,
+    };
+  }
+
   return {
     requireEmail,
 
-    async list(
+    list: listEmails,
+
+    /** GET /api/folders/{id}/emails/: like list, but someone else's folder is not found. */
+    async listFolder(
       userId: string,
+      folderId: number,
       filter: EmailFilter,
       options: { limit: number; cursor?: string | undefined },
     ): Promise<EmailPage> {
-      const after = options.cursor ? decodeCursor(options.cursor) : undefined;
-      if (options.cursor && !after)
-        throw AppError.validation({ cursor: [FieldErrorCode.CURSOR_INVALID] });
-      const rows = await repo.list(userId, filter, { limit: options.limit + 1, after });
-      const page = rows.slice(0, options.limit);
-      return {
-        items: page.map(toListItem),
-        nextCursor: rows.length > options.limit ? encodeCursor(page.at(-1)!) : null,
-      };
+      if (!(await deps.folders.find(userId, folderId))) throw AppError.notFound('Folder');
+      return listEmails(userId, { ...filter, folderId }, options);
     },
 
     async detail(userId: string, id: number, allowRemote: boolean): Promise<EmailDetail> {
@@ -214,13 +237,13 @@ export function createEmailsService(deps: EmailsServiceDeps) {
 
     async remove(userId: string, id: number): Promise<void> {
       const row = await requireEmail(userId, id);
-      await remove(userId, [row]);
-      await notifyCounts(userId, [row]);
+      await notifyCounts(userId, [row], ...(await remove(userId, [row])));
     },
 
     async bulk(userId: string, action: BulkAction): Promise<{ updated: number }> {
       const rows = await repo.findMany(userId, action.ids);
       if (rows.length !== new Set(action.ids).size) throw AppError.notFound('Email');
+      const touched: number[] = [];
       switch (action.action) {
         case 'read':
         case 'unread':
@@ -241,7 +264,7 @@ export function createEmailsService(deps: EmailsServiceDeps) {
           );
           break;
         case 'delete':
-          await remove(userId, rows);
+          touched.push(...(await remove(userId, rows)));
           break;
         case 'move': {
           if (!action.target_folder_id)
@@ -249,13 +272,14 @@ export function createEmailsService(deps: EmailsServiceDeps) {
           const target = await deps.folders.find(userId, action.target_folder_id);
           if (!target) throw AppError.notFound('Folder');
           await moveRows(userId, rows, target);
+          touched.push(target.id);
           break;
         }
         case 'categorize':
           await setCategory(userId, rows, action.category ?? null);
           break;
       }
-      await notifyCounts(userId, rows, action.target_folder_id ?? undefined);
+      await notifyCounts(userId, rows, ...touched);
       return { updated: rows.length };
     },
 

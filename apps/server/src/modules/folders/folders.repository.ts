@@ -82,6 +82,16 @@ export function createFoldersRepository(db: Db) {
         );
     },
 
+    /** Counts from the stored messages, after the app itself moved, deleted or (un)read mail. */
+    async recount(ids: number[]): Promise<void> {
+      if (ids.length === 0) return;
+      await db.execute(sql`
+        UPDATE folders f SET
+          total_emails = (SELECT count(*) FROM emails e WHERE e.folder_id = f.id)::int,
+          unread_emails = (SELECT count(*) FROM emails e WHERE e.folder_id = f.id AND NOT e.is_read)::int
+        WHERE f.id = ANY(${sql.param(ids)}::int[])`);
+    },
+
     async delete(ids: number[]): Promise<void> {
       if (ids.length) await db.delete(folders).where(inArray(folders.id, ids));
     },

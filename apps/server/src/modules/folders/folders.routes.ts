@@ -117,12 +117,19 @@ export const foldersRoutes: FastifyPluginAsyncZod<{ folders: FoldersService }> =
         response: { 200: folderSyncResultSchema, ...errors },
       },
     },
-    (request) =>
-      folders.syncAccountFolders(
+    async (request) => {
+      const result = await folders.syncAccountFolders(
         request.userId,
         request.body.account_id,
         request.body.cleanup_empty ?? false,
-      ),
+      );
+      return {
+        created: result.created,
+        updated: result.updated,
+        deleted: result.deleted,
+        folders: result.folders,
+      };
+    },
   );
 
   app.post(

@@ -20,10 +20,12 @@ const statusQuery = {
   uidValidity: true,
   highestModseq: true,
 } as const;
-interface FolderStatus {
+export interface FolderStatus {
   messages?: number;
   unseen?: number;
+  uidNext?: number;
   uidValidity?: bigint;
+  highestModseq?: bigint;
 }
 
 /** STATUS answers false for a mailbox the server would not report on; treat that as empty. */
@@ -70,10 +72,18 @@ export function createFoldersService(deps: FoldersServiceDeps) {
      * Mirrors the server's folder list: SPECIAL-USE flags (RFC 6154) or well-known names decide the
      * type; STATUS counts come with the list (LIST-STATUS, RFC 5819, where the server has it).
      * Folders gone from the server are removed when they hold nothing, or always with cleanupEmpty.
+     * A sync passes its own connection and gets each folder's STATUS back (`statuses`, by path).
      */
-    async syncAccountFolders(userId: string, accountId: number, cleanupEmpty = false) {
+    async syncAccountFolders(
+      userId: string,
+      accountId: number,
+      cleanupEmpty = false,
+      client?: ImapFlow,
+    ) {
       const account = await accounts.requireAccount(userId, accountId);
-      const listed = await onServer(account, (client) => client.list({ statusQuery }));
+      const listed = client
+        ? await client.list({ statusQuery })
+        : await onServer(account, (c) => c.list({ statusQuery }));
       const existing = new Map(
         (await repo.list(userId, { accountIds: [accountId] })).map((f) => [f.path, f]),
       );
@@ -100,12 +110,9 @@ export function createFoldersService(deps: FoldersServiceDeps) {
           flags: [...entry.flags],
           selectable: !entry.flags.has('\\Noselect') && !entry.flags.has('\\NonExistent'),
           subscribed: entry.subscribed ?? true,
+          // Counts only: UIDVALIDITY, UIDNEXT and the mod-sequence stay what the last sync saw.
           ...(entry.status
-            ? {
-                totalEmails: entry.status.messages ?? 0,
-                unreadEmails: entry.status.unseen ?? 0,
-                uidNext: entry.status.uidNext === undefined ? null : BigInt(entry.status.uidNext),
-              }
+            ? { totalEmails: entry.status.messages ?? 0, unreadEmails: entry.status.unseen ?? 0 }
             : {}),
         };
         const known = existing.get(entry.path);
@@ -121,7 +128,10 @@ export function createFoldersService(deps: FoldersServiceDeps) {
       );
       await repo.delete(gone.map((f) => f.id));
       const folders = [...byPath.values()].map(toFolderDto).sort(compareFolders);
-      return { created, updated, deleted: gone.length, folders };
+      const statuses = new Map<string, FolderStatus>(
+        listed.filter((e) => e.status).map((e) => [e.path, e.status as FolderStatus]),
+      );
+      return { created, updated, deleted: gone.length, folders, statuses };
     },
 
     async create(

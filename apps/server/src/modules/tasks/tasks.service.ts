@@ -43,6 +43,7 @@ function toDto(row: TaskRow): TaskStatusDto {
 
 export function createTasksService(deps: TasksServiceDeps) {
   const { repo, jobs, accounts } = deps;
+  const fetchListeners = new Set<(accountId: number) => void>();
 
   async function startFetch(userId: string, accountId: number): Promise<{ task_id: string }> {
     const account = await accounts.requireAccount(userId, accountId);
@@ -59,6 +60,12 @@ export function createTasksService(deps: TasksServiceDeps) {
 
   return {
     startFetch,
+
+    /** Called after each successful fetch in this process (the live sync starts watching). */
+    onFetchSucceeded(listener: (accountId: number) => void): () => void {
+      fetchListeners.add(listener);
+      return () => fetchListeners.delete(listener);
+    },
 
     async startFetchAll(userId: string): Promise<{ tasks: { task_id: string }[] }> {
       const list = await accounts.list(userId);
@@ -118,6 +125,7 @@ export function createTasksService(deps: TasksServiceDeps) {
           message: fetchSuccessMessage(result.new_emails),
           result,
         });
+        for (const listener of fetchListeners) listener(task.accountId);
       } catch (error) {
         if (error instanceof SyncCancelledError) return;
         const failure = fetchFailureMessage(error);

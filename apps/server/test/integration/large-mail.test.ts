@@ -1,0 +1,191 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDovecot, type Dovecot } from '@brieftaube/test-support/dovecot.ts';
+import { buildMessage, seedMaildir } from '@brieftaube/test-support/mailbox.ts';
+import { freePort } from '@brieftaube/test-support/ports.ts';
+import { createTestPostgresDatabase } from '@brieftaube/test-support/postgres.ts';
+import { TEST_APP_SECRET } from '@brieftaube/test-support/test-app.ts';
+
+const main = path.resolve(import.meta.dirname, '../../src/main.ts');
+const MB = 1024 * 1024;
+const LARGE = 100; // 4 MB attachments: read part by part
+const MEDIUM = 200; // 300 KB attachments (410 KB encoded): fetched and parsed whole
+
+/** Bytes that do not compress, as a real attachment's. */
+function noise(bytes: number, seed: number): Buffer {
+  const out = Buffer.alloc(bytes);
+  let x = seed;
+  for (let i = 0; i < bytes; i++) {
+    x = (x * 1103515245 + 12345) & 0x7fffffff;
+    out[i] = x >> 16;
+  }
+  return out;
+}
+
+/** The process's resident set now (Linux: VmRSS), in MB. */
+function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
+}
+
+/**
+ * A mailbox of 680 MB: 100 messages with 4 MB attachments and one of 56 MB (a 3 MB text and a 40 MB
+ * attachment), above the whole-source limit, and 200 with 300 KB attachments, below it. The app runs as its own process, as `npm start`
+ * does, so its memory is its own and nothing of the test's.
+ */
+const variants = [
+  { kind: 'pglite', env: {} },
+  // PostgreSQL, forced through the bulk fetch worker threads.
+  { kind: 'postgres', env: { MAIL_SYNC_WORKER_MIN: '1' } },
+] as const;
+
+describe.each(variants)('huge messages and a heavy mailbox on $kind', ({ kind, env }) => {
+  let dovecot: Dovecot;
+  let server: ChildProcess;
+  let base: string;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  let totalBytes = 0;
+  const address = `gross-${kind}@beispiel.de`;
+
+  beforeAll(async () => {
+    dovecot = await startDovecot([{ user: address, password: 'pw' }]);
+    // One message at a time: the test process itself stays small.
+    const huge = await buildMessage({
+      subject: 'Riesige Nachricht',
+      text: `Anfang des Textes.\n${'Zeile mit Inhalt für den Test. '.repeat((3 * MB) / 32)}`,
+      attachments: [{ filename: 'Archiv-groß.bin', content: noise(40 * MB, 7) }],
+    });
+    totalBytes += huge.length;
+    seedMaildir(dovecot.homeOf(address), dovecot.mailUid, [
+      { raw: huge, date: new Date('2026-11-01T10:00:00Z') },
+    ]);
+    const large = noise(4 * MB, 11);
+    for (let i = 0; i < LARGE + MEDIUM; i++) {
+      const raw = await buildMessage({
+        subject: `Bericht ${i}`,
+        text: `Im Anhang der Bericht Nummer ${i}.`,
+        attachments: [
+          { filename: `Bericht-${i}.pdf`, content: i < LARGE ? large : noise(0.3 * MB, i + 1) },
+        ],
+      });
+      totalBytes += raw.length;
+      seedMaildir(dovecot.homeOf(address), dovecot.mailUid, [
+        { raw, date: new Date(Date.UTC(2026, 9, 1, 8, i)) },
+      ]);
+    }
+    const pg = kind === 'postgres' ? await createTestPostgresDatabase('bt_large') : undefined;
+    dropDatabase = pg ? () => pg.drop() : undefined;
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    server = spawn(process.execPath, [main], {
+      env: {
+        ...process.env,
+        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bt-large-')),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        APP_SECRET: TEST_APP_SECRET,
+        MAIL_SYNC_FIRST_PAGE: '10',
+        ...(pg ? { DATABASE_URL: pg.url } : {}),
+        ...env,
+      },
+      stdio: 'ignore',
+    });
+    for (let i = 0; i < 300; i++) {
+      const up = await fetch(`${base}/api/health/`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (up) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('server did not start');
+  }, 180_000);
+  afterAll(async () => {
+    server?.kill('SIGTERM');
+    await new Promise((r) => server?.once('exit', r));
+    await Promise.all([dovecot?.stop(), dropDatabase?.()]);
+  });
+
+  async function call<T>(method: string, url: string, token: string | null, body?: unknown) {
+    const res = await fetch(base + url, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    expect(res.ok, `${method} ${url}: ${res.status}`).toBe(true);
+    return (await res.json()) as T;
+  }
+
+  it('syncs them with memory bounded by the batch size, not by the mailbox or the message', async () => {
+    expect(totalBytes).toBeGreaterThan(650 * MB);
+    const { access } = await call<{ access: string }>('POST', '/api/auth/registration/', null, {
+      username: `gross${kind}`,
+      email: `gross-${kind}@brieftaube.example`,
+      password1: 'Sonnenblume!42',
+      password2: 'Sonnenblume!42',
+    });
+    const account = await call<{ id: number }>('POST', '/api/accounts/', access, {
+      email_address: address,
+      imap_server: '127.0.0.1',
+      imap_port: dovecot.imapPort,
+      imap_security: 'none',
+      smtp_server: '127.0.0.1',
+      smtp_port: 2525,
+      smtp_security: 'none',
+      password: 'pw',
+    });
+    const before = rssMb(server.pid!);
+    let peak = before;
+    const probe = setInterval(() => (peak = Math.max(peak, rssMb(server.pid!))), 20);
+    const { task_id } = await call<{ task_id: string }>(
+      'POST',
+      `/api/tasks/fetch-emails/${account.id}/`,
+      access,
+    );
+    let status = 'PENDING';
+    for (let i = 0; i < 1200 && !['SUCCESS', 'FAILURE'].includes(status); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      status = (
+        await call<Record<string, { status: string }>>('GET', '/api/status/all-tasks/', access)
+      )[task_id]!.status;
+    }
+    clearInterval(probe);
+    expect(status).toBe('SUCCESS');
+    const grew = peak - before;
+    // Holding the mailbox, or even a tenth of it, would take more than this.
+    expect(
+      grew,
+      `peak RSS grew by ${grew.toFixed(0)} MB for ${(totalBytes / MB).toFixed(0)} MB`,
+    ).toBeLessThan(250);
+
+    const stats = await call<{ stored_emails: number }>(
+      'GET',
+      `/api/accounts/${account.id}/statistics/`,
+      access,
+    );
+    expect(stats.stored_emails).toBe(LARGE + MEDIUM + 1);
+    const [huge] = await call<[{ id: number }]>(
+      'GET',
+      `/api/emails/?accounts=${account.id}&q=${encodeURIComponent('Riesige Nachricht')}`,
+      access,
+    );
+    const detail = await call<{
+      body_status: string;
+      body_text: string;
+      attachments: { filename: string; size: number }[];
+    }>('GET', `/api/emails/${huge.id}/`, access);
+    expect(detail.body_status).toBe('ok');
+    expect(detail.body_text.startsWith('Anfang des Textes.')).toBe(true);
+    // A part is read up to 1 MB, never whole.
+    expect(detail.body_text.length).toBeLessThanOrEqual(MB);
+    expect(detail.attachments).toMatchObject([{ filename: 'Archiv-groß.bin' }]);
+    expect(detail.attachments[0]!.size).toBeGreaterThan(40 * MB);
+  }, 180_000);
+});
