@@ -36,6 +36,7 @@ function Root() {
 
 // Every screen is its own chunk: the landing page never downloads the app.
 const appScreens = () => import('./routes/app-screens.tsx');
+const composeScreen = () => import('../features/compose/ComposePage.tsx');
 
 export const router = createBrowserRouter([
   {
@@ -130,13 +131,14 @@ export const router = createBrowserRouter([
                     path: 'categories/:id',
                     lazy: () => appScreens().then((m) => ({ Component: m.CategoryDetailScreen })),
                   },
+                  // Compose is a chunk of its own: the editor (TipTap) is loaded only here.
                   {
                     path: 'compose',
-                    lazy: () => appScreens().then((m) => ({ Component: m.ComposeScreen })),
+                    lazy: () => composeScreen().then((m) => ({ Component: m.ComposePage })),
                   },
                   {
                     path: 'compose/:action/:id',
-                    lazy: () => appScreens().then((m) => ({ Component: m.ComposeScreen })),
+                    lazy: () => composeScreen().then((m) => ({ Component: m.ComposePage })),
                   },
                 ],
               },

@@ -1,5 +1,24 @@
-/** Every text the user reads, in one place. Sie-form throughout. */
+import { accounts } from './de/accounts.ts';
+import { categories } from './de/categories.ts';
+import { compose } from './de/compose.ts';
+import { email } from './de/email.ts';
+import { mailbox } from './de/mailbox.ts';
+import { tasks } from './de/tasks.ts';
+import { layout } from './de/layout.ts';
+import { onboarding } from './de/onboarding.ts';
+import { categoryDialog } from './de/category-dialog.ts';
+
+/** Every text the user reads, in one place (one file per area under de/). Sie-form throughout. */
 export const de = {
+  mailbox,
+  email,
+  compose,
+  accounts,
+  categories,
+  tasks,
+  layout,
+  onboarding,
+  categoryDialog,
   common: {
     appName: 'Brieftaube',
     login: 'Anmelden',
@@ -179,50 +198,6 @@ export const de = {
     registerSubmit: 'Konto erstellen',
     haveAccount: 'Sie haben bereits ein Konto?',
     toLogin: 'Anmelden',
-  },
-  onboarding: {
-    title: 'Einrichtung',
-    stepWelcome: 'Willkommen',
-    stepFinish: 'Fertig',
-    welcomeTitle: 'Willkommen bei Brieftaube, {{name}}!',
-    welcomeText:
-      'Schön, dass Sie da sind. In wenigen Schritten richten wir Brieftaube für Sie ein. Anschließend verbinden Sie Ihre E-Mail-Konten und legen Kategorien fest, nach denen die KI Ihre Post sortiert.',
-    welcomePoints: [
-      'Alle Postfächer in einer Oberfläche',
-      'KI-Sortierung nach Ihren eigenen Kategorien',
-      'Suche und Antworten auf Fragen zu Ihrer Post',
-    ],
-    finishTitle: 'Alles bereit',
-    finishText:
-      'Ihr Konto ist eingerichtet. E-Mail-Konten können Sie jederzeit unter „Konten verwalten“ hinzufügen.',
-    finishSubmit: 'Zu Brieftaube',
-    finishError:
-      'Die Einrichtung konnte nicht abgeschlossen werden. Bitte versuchen Sie es erneut.',
-  },
-  layout: {
-    menu: 'Menü öffnen oder schließen',
-    greeting: 'Hallo, {{name}}',
-    userMenu: 'Benutzermenü',
-    inbox: 'Posteingang',
-    unread: 'Ungelesene',
-    sent: 'Gesendet',
-    accountsSection: 'E-MAIL-KONTEN',
-    noAccounts: 'Keine Konten konfiguriert',
-    addAccount: 'Konto hinzufügen',
-    managementSection: 'VERWALTUNG',
-    newCategory: 'Neue Kategorie erstellen',
-    manageCategories: 'Kategorien verwalten',
-    manageAccounts: 'Konten verwalten',
-    footer: '© {{year}} Brieftaube · Leipzig',
-    breadcrumbStart: 'Start',
-    breadcrumbEmail: 'E-Mail Details',
-    breadcrumbCompose: 'Neue E-Mail',
-    breadcrumbAccounts: 'E-Mail-Konten',
-    breadcrumbCategories: 'Kategorien',
-    breadcrumbCategory: 'Kategorie Details',
-    navigation: 'Navigation',
-    breadcrumbs: 'Brotkrumennavigation',
-    refresh: 'Aktualisieren',
   },
   screens: {
     emailListTitle: 'Posteingang',

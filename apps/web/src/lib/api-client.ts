@@ -34,6 +34,10 @@ export interface ApiClient {
   post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   patch<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   delete<T>(path: string, options?: RequestOptions): Promise<T>;
+  /** A GET whose response headers matter too (paging cursors). */
+  getWithHeaders<T>(path: string, options?: RequestOptions): Promise<{ data: T; headers: Headers }>;
+  /** A file download with the Bearer header (attachments, raw messages). */
+  blob(path: string, options?: RequestOptions): Promise<Blob>;
   /** Refreshes the access token, sharing one request among all concurrent callers. */
   refreshSession(): Promise<boolean>;
 }
@@ -130,20 +134,24 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     options.onSessionExpired?.();
   }
 
-  async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+  /** Sends once, and once more after a refresh when the token was refused (spec §7, §8). */
+  async function exchange(method: string, path: string, opts: RequestOptions): Promise<Response> {
     const tokenUsed = session.get().accessToken;
-    let response = await send(method, path, opts);
-    if (response.status === 401 && opts.auth !== false) {
-      // Another request may already have refreshed while this one was in flight.
-      const refreshed = session.get().accessToken !== tokenUsed || (await refreshSession());
-      if (!refreshed) {
-        endSession();
-        return parse<T>(response);
-      }
-      response = await send(method, path, opts);
-      if (response.status === 401) endSession();
+    const response = await send(method, path, opts);
+    if (response.status !== 401 || opts.auth === false) return response;
+    // Another request may already have refreshed while this one was in flight.
+    const refreshed = session.get().accessToken !== tokenUsed || (await refreshSession());
+    if (!refreshed) {
+      endSession();
+      return response;
     }
-    return parse<T>(response);
+    const retried = await send(method, path, opts);
+    if (retried.status === 401) endSession();
+    return retried;
+  }
+
+  async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+    return parse<T>(await exchange(method, path, opts));
   }
 
   return {
@@ -153,5 +161,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     post: (path, body, opts) => request('POST', path, { ...opts, body }),
     patch: (path, body, opts) => request('PATCH', path, { ...opts, body }),
     delete: (path, opts) => request('DELETE', path, opts),
+    async getWithHeaders<T>(path: string, opts: RequestOptions = {}) {
+      const response = await exchange('GET', path, opts);
+      return { data: await parse<T>(response), headers: response.headers };
+    },
+    async blob(path, opts = {}) {
+      const response = await exchange('GET', path, opts);
+      if (!response.ok) return parse<never>(response);
+      return response.blob();
+    },
   };
 }

@@ -9,6 +9,9 @@ export const queryClient = new QueryClient({
         failureCount < 2 &&
         !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500),
       refetchOnWindowFocus: false,
+      // The server's event stream and every mutation invalidate what they change, so a view that
+      // mounts again (each opened mail mounts the folder and category menus) need not refetch.
+      staleTime: 20_000,
     },
   },
 });

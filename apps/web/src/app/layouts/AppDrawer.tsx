@@ -1,101 +1,120 @@
-import {
-  Box,
-  Divider,
-  IconButton,
-  List,
-  ListItem,
-  ListItemButton,
-  ListItemIcon,
-  ListItemText,
-  Link,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Box, Divider, IconButton, Tooltip, Typography } from '@mui/material';
+import { useIsFetching } from '@tanstack/react-query';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { LogoMark } from '../../components/ui/Logo.tsx';
 import { Mdi } from '../../components/ui/Mdi.tsx';
-import { queryClient } from '../../lib/query-client.ts';
+import { AccountsSection } from './drawer/AccountsSection.tsx';
+import { activeDrawerKey } from './drawer/drawer-active.ts';
+import { buildDrawerRows } from './drawer/drawer-model.ts';
+import { DrawerSearch } from './drawer/DrawerSearch.tsx';
+import { ManagementSection } from './drawer/ManagementSection.tsx';
+import { MailboxEntries } from './drawer/MailboxEntries.tsx';
+import { useDrawerData } from './drawer/use-drawer-data.ts';
+import { useDrawerUiState } from './drawer/use-drawer-ui-state.ts';
 
-/** Spec §2 main-layout drawer: title, mailbox entries, accounts section, management, footer. */
-export function AppDrawerContent({ onNavigate }: { onNavigate?: () => void }) {
+/** Spec §2 main-layout drawer: title, mailbox entries, search, accounts, management, footer. */
+export function AppDrawerContent({
+  onNavigate,
+  onCreateCategory,
+}: {
+  onNavigate?: (() => void) | undefined;
+  onCreateCategory: (accountId?: number) => void;
+}) {
   const { t } = useTranslation();
   const location = useLocation();
-  const current = location.pathname + location.search;
-  const entries = [
-    { icon: 'inbox', label: t('layout.inbox'), to: '/app' },
-    { icon: 'email-mark-as-unread', label: t('layout.unread'), to: '/app?read=false' },
-    { icon: 'send', label: t('layout.sent'), to: '/app?folder_type=sent' },
-  ];
-  const management = [
-    { icon: 'tag-multiple-outline', label: t('layout.manageCategories'), to: '/app/categories' },
-    { icon: 'account-cog-outline', label: t('layout.manageAccounts'), to: '/app/accounts' },
-  ];
+  // State, not a ref: the account tree must hear when the scroller exists (it mounts first).
+  const [scroller, setScroller] = useState<HTMLElement | null>(null);
+  const data = useDrawerData();
+  const ui = useDrawerUiState();
+  const active = activeDrawerKey(location.pathname, location.search);
+  // Typing stays responsive with hundreds of folders: the list follows a moment later.
+  const query = useDeferredValue(ui.state.query);
+  const uncategorized = t('layout.uncategorized');
+  const rows = useMemo(
+    () => buildDrawerRows(data.models, { ...ui.state, query }, uncategorized),
+    [data.models, ui.state, query, uncategorized],
+  );
+  const refreshing =
+    useIsFetching({ queryKey: ['accounts'] }) +
+      useIsFetching({ queryKey: ['folders'] }) +
+      useIsFetching({ queryKey: ['categories'] }) >
+    0;
+  const refresh = () => void data.refresh();
+
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', px: 2, minHeight: 64 }}>
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.25, pl: 2, pr: 1, minHeight: 56 }}>
+        <LogoMark size={28} />
         <Typography variant="h6" component="p" sx={{ flex: 1, fontWeight: 700 }}>
           {t('common.appName')}
         </Typography>
-        <Tooltip title={t('layout.refresh')}>
-          <IconButton
-            aria-label={t('layout.refresh')}
-            onClick={() => void queryClient.invalidateQueries()}
-          >
-            <Mdi name="refresh" />
-          </IconButton>
-        </Tooltip>
+        <RefreshButton label={t('layout.refresh')} busy={refreshing} onClick={refresh} />
       </Box>
       <Divider />
-      <Box component="nav" aria-label={t('layout.navigation')} sx={{ flex: 1, overflowY: 'auto' }}>
-        <List>
-          {entries.map((entry) => (
-            <ListItem key={entry.to} disablePadding>
-              <ListItemButton
-                component={RouterLink}
-                to={entry.to}
-                selected={current === entry.to}
-                onClick={onNavigate}
-              >
-                <ListItemIcon>
-                  <Mdi name={entry.icon} />
-                </ListItemIcon>
-                <ListItemText primary={entry.label} />
-              </ListItemButton>
-            </ListItem>
-          ))}
-        </List>
+      <Box
+        component="nav"
+        ref={setScroller}
+        aria-label={t('layout.navigation')}
+        // Focus moving upwards must not end up hidden behind the sticky search field.
+        sx={{
+          flex: 1,
+          minHeight: 0,
+          overflowY: 'auto',
+          position: 'relative',
+          scrollPaddingTop: 56,
+        }}
+      >
+        <MailboxEntries active={active} totals={data.totals} onNavigate={onNavigate} />
+        <Box
+          sx={{
+            position: 'sticky',
+            top: 0,
+            zIndex: 2,
+            bgcolor: 'background.paper',
+            px: 2,
+            py: 1,
+          }}
+        >
+          <DrawerSearch value={ui.state.query} onChange={ui.setQuery} />
+        </Box>
+        <AccountsSection
+          data={data}
+          rows={rows}
+          query={query}
+          active={active}
+          scroller={scroller}
+          refreshButton={
+            <RefreshButton
+              label={t('layout.refreshAccounts')}
+              busy={refreshing}
+              onClick={refresh}
+            />
+          }
+          actions={{
+            toggleAccount: (id, open) =>
+              ui.toggleAccount(id, open === undefined ? undefined : !open),
+            toggleFolder: (id) => ui.toggleFolder(id),
+            setView: ui.setView,
+            retry: (id) => void data.retryAccount(id),
+            createCategory: (id) => onCreateCategory(id),
+            navigate: onNavigate,
+          }}
+          onNavigate={onNavigate}
+        />
         <Divider />
-        <DrawerSection id="drawer-accounts" title={t('layout.accountsSection')}>
-          <Box sx={{ px: 2, pb: 1.5 }}>
-            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {t('layout.noAccounts')}
-            </Typography>
-            <Link component={RouterLink} to="/app/accounts" variant="body2" onClick={onNavigate}>
-              {t('layout.addAccount')}
-            </Link>
-          </Box>
-        </DrawerSection>
-        <Divider />
-        <DrawerSection id="drawer-management" title={t('layout.managementSection')}>
-          <List dense>
-            {management.map((item) => (
-              <ListItem key={item.to} disablePadding>
-                <ListItemButton component={RouterLink} to={item.to} onClick={onNavigate}>
-                  <ListItemIcon>
-                    <Mdi name={item.icon} />
-                  </ListItemIcon>
-                  <ListItemText primary={item.label} />
-                </ListItemButton>
-              </ListItem>
-            ))}
-          </List>
-        </DrawerSection>
+        <ManagementSection
+          pathname={location.pathname}
+          onNavigate={onNavigate}
+          onCreateCategory={() => onCreateCategory()}
+        />
       </Box>
       <Divider />
       <Typography
         component="footer"
         variant="caption"
-        sx={{ color: 'text.secondary', px: 2, py: 1.5 }}
+        sx={{ color: 'text.secondary', px: 2, py: 1.25 }}
       >
         {t('layout.footer', { year: new Date().getFullYear() })}
       </Typography>
@@ -103,26 +122,20 @@ export function AppDrawerContent({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-function DrawerSection({
-  id,
-  title,
-  children,
+function RefreshButton({
+  label,
+  busy,
+  onClick,
 }: {
-  id: string;
-  title: string;
-  children: React.ReactNode;
+  label: string;
+  busy: boolean;
+  onClick: () => void;
 }) {
   return (
-    <Box component="section" aria-labelledby={id}>
-      <Typography
-        id={id}
-        component="h2"
-        variant="overline"
-        sx={{ display: 'block', px: 2, pt: 1.5, color: 'text.secondary', fontWeight: 700 }}
-      >
-        {title}
-      </Typography>
-      {children}
-    </Box>
+    <Tooltip title={label}>
+      <IconButton size="small" aria-label={label} aria-busy={busy} onClick={onClick}>
+        <Mdi name={busy ? 'refresh mdi-spin' : 'refresh'} sx={{ fontSize: 20 }} />
+      </IconButton>
+    </Tooltip>
   );
 }

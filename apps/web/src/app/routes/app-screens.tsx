@@ -1,21 +1,7 @@
-import { useTranslation } from 'react-i18next';
-import { ScreenInPreparation } from '../../features/placeholders/ScreenInPreparation.tsx';
-
+// The signed-in screens, one chunk loaded behind /app (the landing page never downloads them).
 export { EmailListPage } from '../../features/mailbox/EmailListPage.tsx';
-
-type ScreenKey =
-  'emailDetail' | 'accounts' | 'categories' | 'categoryDetail' | 'compose' | 'oauthCallback';
-
-function screen(key: ScreenKey) {
-  return function Screen() {
-    const { t } = useTranslation();
-    return <ScreenInPreparation title={t(`screens.${key}`)} />;
-  };
-}
-
-export const EmailDetailScreen = screen('emailDetail');
-export const AccountListScreen = screen('accounts');
-export const CategoryListScreen = screen('categories');
-export const CategoryDetailScreen = screen('categoryDetail');
-export const ComposeScreen = screen('compose');
-export const OAuthCallbackScreen = screen('oauthCallback');
+export { EmailDetailPage as EmailDetailScreen } from '../../features/email/EmailDetailPage.tsx';
+export { AccountListPage as AccountListScreen } from '../../features/accounts/AccountListPage.tsx';
+export { CategoryListPage as CategoryListScreen } from '../../features/categories/CategoryListPage.tsx';
+export { CategoryDetailPage as CategoryDetailScreen } from '../../features/categories/CategoryDetailPage.tsx';
+export { OAuthCallbackPage as OAuthCallbackScreen } from '../../features/oauth/OAuthCallbackPage.tsx';

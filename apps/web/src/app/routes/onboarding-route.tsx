@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import { useUser } from '../../features/auth/api/get-user.ts';
 import { useUpdateUser } from '../../features/auth/api/update-user.ts';
+import { AccountSetup } from '../../features/accounts/setup/AccountSetup.tsx';
 import { OnboardingPage } from '../../features/onboarding/OnboardingPage.tsx';
 
 export function OnboardingRoute() {
@@ -10,6 +11,7 @@ export function OnboardingRoute() {
   return (
     <OnboardingPage
       name={user?.username ?? ''}
+      AccountSetup={AccountSetup}
       onFinish={async () => {
         await update.mutateAsync({ onboarding_complete: true });
         await navigate('/app', { replace: true });

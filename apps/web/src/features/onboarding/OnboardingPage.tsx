@@ -1,34 +1,48 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Container,
-  Paper,
-  Stack,
-  Step,
-  StepLabel,
-  Stepper,
-  Typography,
-} from '@mui/material';
+import type { Account } from '@brieftaube/shared';
+import { Box, Container, Paper, Step, StepLabel, Stepper, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFetchAccountEmails } from '../../api/tasks.ts';
 import { Logo } from '../../components/ui/Logo.tsx';
-import { Mdi } from '../../components/ui/Mdi.tsx';
 import { ThemeToggle } from '../../components/ui/ThemeToggle.tsx';
-import { de } from '../../i18n/de.ts';
+import { errorMessage } from '../../lib/error-messages.ts';
+import { ConnectAccountStep, type AccountSetupComponent } from './steps/ConnectAccountStep.tsx';
+import { FinishStep } from './steps/FinishStep.tsx';
+import { FirstFetchStep } from './steps/FirstFetchStep.tsx';
+import { WelcomeStep } from './steps/WelcomeStep.tsx';
 
 export interface OnboardingPageProps {
   name: string;
   onFinish: () => Promise<void>;
+  AccountSetup: AccountSetupComponent;
 }
 
-/** Welcome, then finish; the mail-account step joins between them with the mail engine. */
-export function OnboardingPage({ name, onFinish }: OnboardingPageProps) {
+const StepIndex = { Welcome: 0, Account: 1, Fetch: 2, Finish: 3 } as const;
+type StepIndex = (typeof StepIndex)[keyof typeof StepIndex];
+
+/** Welcome → first mail account (or later) → first fetch with live progress → finish. */
+export function OnboardingPage({ name, onFinish, AccountSetup }: OnboardingPageProps) {
   const { t } = useTranslation();
-  const [step, setStep] = useState(0);
+  const [step, setStep] = useState<StepIndex>(StepIndex.Welcome);
+  const [account, setAccount] = useState<Account | null>(null);
+  const [taskId, setTaskId] = useState<string | null>(null);
+  const [skipped, setSkipped] = useState(false);
+  // The account step again, for the saved account, after its first fetch failed.
+  const [correcting, setCorrecting] = useState(false);
   const [finishing, setFinishing] = useState(false);
   const [failed, setFailed] = useState(false);
-  const steps = [t('onboarding.stepWelcome'), t('onboarding.stepFinish')];
+  const fetchEmails = useFetchAccountEmails();
+  const steps = [
+    t('onboarding.stepWelcome'),
+    t('onboarding.stepAccount'),
+    t('onboarding.stepFetch'),
+    t('onboarding.stepFinish'),
+  ];
+
+  const startFetch = (id: number) => {
+    setTaskId(null);
+    fetchEmails.mutate(id, { onSuccess: ({ task_id }) => setTaskId(task_id) });
+  };
 
   const finish = async () => {
     setFinishing(true);
@@ -57,64 +71,77 @@ export function OnboardingPage({ name, onFinish }: OnboardingPageProps) {
         <Logo to="/onboarding" />
         <ThemeToggle color="default" />
       </Box>
-      <Container component="main" maxWidth="sm" sx={{ py: 4 }}>
+      <Container component="main" maxWidth="md" sx={{ py: 4 }}>
         <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
           {t('onboarding.title')}
         </Typography>
-        <Stepper activeStep={step} sx={{ mb: 3 }}>
-          {steps.map((label) => (
-            <Step key={label}>
-              <StepLabel>{label}</StepLabel>
-            </Step>
-          ))}
+        <Stepper activeStep={step} alternativeLabel sx={{ mb: 3 }}>
+          {steps.map((label, index) => {
+            const isSkipped = skipped && (index === StepIndex.Account || index === StepIndex.Fetch);
+            return (
+              <Step key={label} completed={isSkipped ? false : undefined}>
+                <StepLabel
+                  optional={
+                    isSkipped ? (
+                      <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                        {t('onboarding.stepSkipped')}
+                      </Typography>
+                    ) : undefined
+                  }
+                >
+                  {label}
+                </StepLabel>
+              </Step>
+            );
+          })}
         </Stepper>
-        <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 } }}>
-          {step === 0 ? (
-            <Stack spacing={2.5}>
-              <Typography variant="h5" component="h2">
-                {t('onboarding.welcomeTitle', { name })}
-              </Typography>
-              <Typography sx={{ color: 'text.secondary' }}>
-                {t('onboarding.welcomeText')}
-              </Typography>
-              <Stack spacing={1} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-                {de.onboarding.welcomePoints.map((point) => (
-                  <Stack
-                    component="li"
-                    key={point}
-                    direction="row"
-                    spacing={1.5}
-                    sx={{ alignItems: 'center' }}
-                  >
-                    <Mdi name="check-circle-outline" sx={{ color: 'success.main' }} />
-                    <Typography>{point}</Typography>
-                  </Stack>
-                ))}
-              </Stack>
-              <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-                <Button variant="contained" onClick={() => setStep(1)}>
-                  {t('common.next')}
-                </Button>
-              </Box>
-            </Stack>
-          ) : (
-            <Stack spacing={2.5}>
-              <Typography variant="h5" component="h2">
-                {t('onboarding.finishTitle')}
-              </Typography>
-              <Typography sx={{ color: 'text.secondary' }}>{t('onboarding.finishText')}</Typography>
-              {failed && (
-                <Alert severity="error" role="alert">
-                  {t('onboarding.finishError')}
-                </Alert>
-              )}
-              <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
-                <Button onClick={() => setStep(0)}>{t('common.back')}</Button>
-                <Button variant="contained" onClick={finish} loading={finishing}>
-                  {t('onboarding.finishSubmit')}
-                </Button>
-              </Box>
-            </Stack>
+        <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 } }}>
+          {step === StepIndex.Welcome && (
+            <WelcomeStep name={name} onNext={() => setStep(StepIndex.Account)} />
+          )}
+          {step === StepIndex.Account && (
+            <ConnectAccountStep
+              AccountSetup={AccountSetup}
+              account={correcting ? account : null}
+              onSaved={(saved) => {
+                setAccount(saved);
+                setSkipped(false);
+                setCorrecting(false);
+                setStep(StepIndex.Fetch);
+                startFetch(saved.id);
+              }}
+              onCancel={() => {
+                setCorrecting(false);
+                setStep(StepIndex.Fetch);
+              }}
+              onSkip={() => {
+                setSkipped(true);
+                setStep(StepIndex.Finish);
+              }}
+            />
+          )}
+          {step === StepIndex.Fetch && account && (
+            <FirstFetchStep
+              account={account}
+              taskId={taskId}
+              starting={fetchEmails.isPending}
+              startError={fetchEmails.isError ? errorMessage(fetchEmails.error) : null}
+              onRetry={() => startFetch(account.id)}
+              onEdit={() => {
+                setCorrecting(true);
+                setStep(StepIndex.Account);
+              }}
+              onNext={() => setStep(StepIndex.Finish)}
+            />
+          )}
+          {step === StepIndex.Finish && (
+            <FinishStep
+              email={account?.email_address ?? null}
+              finishing={finishing}
+              failed={failed}
+              onBack={() => setStep(account ? StepIndex.Fetch : StepIndex.Account)}
+              onFinish={() => void finish()}
+            />
           )}
         </Paper>
       </Container>

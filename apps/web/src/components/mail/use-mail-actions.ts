@@ -1,0 +1,203 @@
+import type { BulkAction, EmailListItem, Folder, FolderType } from '@brieftaube/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useCategories } from '../../api/categories.ts';
+import {
+  bulkEmails,
+  invalidateMail,
+  patchCachedEmails,
+  removeCachedEmails,
+  type EmailFilters,
+} from '../../api/emails.ts';
+import { useFolders } from '../../api/folders.ts';
+import { mailErrorMessage } from './errors.ts';
+import { folderOfType } from './folders.ts';
+import { showNotice } from './notices.ts';
+
+/** What an action needs to know about a message; list rows and details both have it. */
+export type MailItem = Pick<
+  EmailListItem,
+  'id' | 'account' | 'folder' | 'folder_type' | 'is_read' | 'is_flagged' | 'category'
+>;
+
+/** The server takes at most 1000 ids per bulk call. */
+const CHUNK = 1000;
+
+async function bulk(ids: number[], action: Omit<BulkAction, 'ids'>): Promise<void> {
+  for (let i = 0; i < ids.length; i += CHUNK)
+    await bulkEmails({ ...action, ids: ids.slice(i, i + CHUNK) });
+}
+
+/** A list scoped to one folder loses a message that moves away; unified lists may keep it. */
+const folderScoped = (filters: EmailFilters) =>
+  !!(filters.folder_id || filters.folder_name || filters.folder_type);
+
+interface RunOptions {
+  items: MailItem[];
+  optimistic?: (ids: ReadonlySet<number>) => void;
+  request: () => Promise<void>;
+  success?: string;
+  /** Other accounts' messages an action had to leave alone, told in the same notice. */
+  skipped?: number;
+  /** Read marks and stars are already right in the cache; lists need no refetch for them. */
+  lists?: 'refetch' | 'stale';
+}
+
+/**
+ * The mail actions of the list and the detail view: optimistic where the outcome is certain,
+ * German feedback in the snackbar, counts and lists refreshed afterwards. Each returns whether
+ * it succeeded, so a caller can navigate away only then.
+ */
+export function useMailActions() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { data: folders } = useFolders();
+  const { data: categories } = useCategories();
+
+  async function run({ items, optimistic, request, success, skipped = 0, lists }: RunOptions) {
+    if (items.length === 0) {
+      if (skipped)
+        showNotice(t('mailbox.notice.skippedOtherAccounts', { count: skipped }), 'warning');
+      return false;
+    }
+    optimistic?.(new Set(items.map((item) => item.id)));
+    try {
+      await request();
+      if (skipped)
+        showNotice(
+          `${success ?? ''} ${t('mailbox.notice.skippedOtherAccounts', { count: skipped })}`.trim(),
+          'warning',
+        );
+      else if (success) showNotice(success);
+      void invalidateMail(queryClient, { lists: lists ?? 'refetch' });
+      return true;
+    } catch (error) {
+      showNotice(mailErrorMessage(error), 'error');
+      // The optimistic change may have been wrong: the server's state replaces it.
+      void invalidateMail(queryClient);
+      return false;
+    }
+  }
+
+  const ids = (items: MailItem[]) => items.map((item) => item.id);
+
+  /** Moves each account's messages into that account's folder of `type`. */
+  async function moveToType(items: MailItem[], type: FolderType, success: (n: number) => string) {
+    const byAccount = new Map<number, MailItem[]>();
+    for (const item of items)
+      byAccount.set(item.account, [...(byAccount.get(item.account) ?? []), item]);
+    const plan = [...byAccount].map(([account, group]) => ({
+      target: folderOfType(folders, account, type),
+      group: group.filter((item) => item.folder_type !== type),
+    }));
+    if (plan.some((p) => !p.target)) {
+      showNotice(
+        t(type === 'archive' ? 'mailbox.notice.noArchive' : 'mailbox.notice.noTarget'),
+        'warning',
+      );
+      return false;
+    }
+    const moving = plan.flatMap((p) => p.group);
+    return run({
+      items: moving,
+      optimistic: (set) => removeCachedEmails(queryClient, set, folderScoped),
+      request: async () => {
+        for (const { target, group } of plan)
+          if (group.length)
+            await bulk(ids(group), { action: 'move', target_folder_id: target!.id });
+      },
+      success: success(moving.length),
+    });
+  }
+
+  return {
+    setRead: (items: MailItem[], read: boolean, { quiet = false } = {}) => {
+      const changing = items.filter((item) => item.is_read !== read);
+      return run({
+        items: changing,
+        optimistic: (set) => patchCachedEmails(queryClient, set, { is_read: read }),
+        request: () => bulk(ids(changing), { action: read ? 'read' : 'unread' }),
+        success: quiet
+          ? undefined
+          : t(read ? 'mailbox.notice.read' : 'mailbox.notice.unread', { count: changing.length }),
+        lists: 'stale',
+      });
+    },
+
+    setFlag: (items: MailItem[], flagged: boolean, { quiet = false } = {}) => {
+      const changing = items.filter((item) => item.is_flagged !== flagged);
+      return run({
+        items: changing,
+        optimistic: (set) => patchCachedEmails(queryClient, set, { is_flagged: flagged }),
+        request: () => bulk(ids(changing), { action: flagged ? 'flag' : 'unflag' }),
+        success: quiet
+          ? undefined
+          : t(flagged ? 'mailbox.notice.flag' : 'mailbox.notice.unflag', {
+              count: changing.length,
+            }),
+        lists: 'stale',
+      });
+    },
+
+    /** To the trash; from the trash, for good (the caller asks first). */
+    remove: (items: MailItem[]) => {
+      const forever = items.every((item) => item.folder_type === 'trash');
+      return run({
+        items,
+        optimistic: (set) => removeCachedEmails(queryClient, set),
+        request: () => bulk(ids(items), { action: 'delete' }),
+        success: t(forever ? 'mailbox.notice.deletedForever' : 'mailbox.notice.deleted', {
+          count: items.length,
+        }),
+      });
+    },
+
+    /** Moves stay inside an account (the server refuses others): other accounts' mail is left. */
+    move: (items: MailItem[], target: Folder) => {
+      const moving = items.filter(
+        (item) => item.account === target.account && item.folder !== target.id,
+      );
+      const skipped = items.filter((item) => item.account !== target.account).length;
+      return run({
+        items: moving,
+        optimistic: (set) => removeCachedEmails(queryClient, set, folderScoped),
+        request: () => bulk(ids(moving), { action: 'move', target_folder_id: target.id }),
+        success: t('mailbox.notice.moved', { count: moving.length, folder: target.display_name }),
+        skipped,
+      });
+    },
+
+    moveToType: (items: MailItem[], type: FolderType, folderLabel: string) =>
+      moveToType(items, type, (count) => t('mailbox.notice.moved', { count, folder: folderLabel })),
+
+    archive: (items: MailItem[]) =>
+      moveToType(items, 'archive', (count) => t('mailbox.notice.archived', { count })),
+
+    /** A category belongs to one account: only that account's messages receive it. */
+    categorize: (items: MailItem[], categoryId: number | null) => {
+      const category = categories?.find((c) => c.id === categoryId);
+      const matching =
+        categoryId === null ? items : items.filter((item) => item.account === category?.account);
+      const skipped = items.length - matching.length;
+      return run({
+        items: matching,
+        optimistic: (set) =>
+          patchCachedEmails(queryClient, set, {
+            category: categoryId,
+            category_source: categoryId === null ? null : 'user',
+          }),
+        request: () => bulk(ids(matching), { action: 'categorize', category: categoryId }),
+        success:
+          categoryId === null
+            ? t('mailbox.notice.uncategorized', { count: matching.length })
+            : t('mailbox.notice.categorized', {
+                count: matching.length,
+                category: category?.name ?? '',
+              }),
+        skipped,
+      });
+    },
+  };
+}
+
+export type MailActions = ReturnType<typeof useMailActions>;

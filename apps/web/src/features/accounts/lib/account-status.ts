@@ -1,0 +1,42 @@
+import type { Account } from '@brieftaube/shared';
+
+export type AccountStatusKind =
+  'needsReauth' | 'oauthGoogle' | 'oauthMicrosoft' | 'password' | 'incomplete';
+
+export interface AccountStatus {
+  kind: AccountStatusKind;
+  severity: 'success' | 'warning' | 'error';
+  /** Spec §4: a password-based Gmail account could move to OAuth. */
+  convertibleToOAuth: boolean;
+}
+
+export function isGmailAddress(email: string): boolean {
+  const domain = email.split('@').pop()?.trim().toLowerCase() ?? '';
+  return domain === 'gmail.com' || domain === 'googlemail.com';
+}
+
+/** Spec §4 "Account status (derived)"; `now` is a parameter so the rule can be tested. */
+export function accountStatus(account: Account, now = Date.now()): AccountStatus {
+  const oauthProvider = account.provider === 'google' || account.provider === 'microsoft';
+  // The server redacts tokens, so presence is all we know; either token marks an OAuth account.
+  const isOAuth = oauthProvider && (!!account.access_token || !!account.refresh_token);
+  if (isOAuth) {
+    const expiry = account.token_expiry ? Date.parse(account.token_expiry) : NaN;
+    const expired = Number.isFinite(expiry) && expiry <= now;
+    if (!account.access_token || expired)
+      return { kind: 'needsReauth', severity: 'warning', convertibleToOAuth: false };
+    return {
+      kind: account.provider === 'google' ? 'oauthGoogle' : 'oauthMicrosoft',
+      severity: 'success',
+      convertibleToOAuth: false,
+    };
+  }
+  if (account.has_password) {
+    return {
+      kind: 'password',
+      severity: 'success',
+      convertibleToOAuth: isGmailAddress(account.email_address),
+    };
+  }
+  return { kind: 'incomplete', severity: 'error', convertibleToOAuth: false };
+}

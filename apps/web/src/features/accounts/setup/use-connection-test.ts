@@ -1,0 +1,63 @@
+import type { Account, ConnectionTestResult } from '@brieftaube/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { testAccountConnection, testConnectionSettings } from '../../../api/accounts.ts';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/error-messages.ts';
+import {
+  sameHosts,
+  sameServerSettings,
+  toAccountInput,
+  type AccountFormValues,
+} from '../lib/account-form.ts';
+
+export interface ConnectionTestState {
+  result?: ConnectionTestResult;
+  /** A German sentence when no test could run. */
+  failure?: string;
+  /** Advice instead of a test (edited settings without the password). */
+  notice?: string;
+}
+
+/**
+ * "Verbindung testen" in the form: the unsaved settings go to POST /api/actions/test-connection/.
+ * On edit with a blank password the account's stored password is used (account_id), which the
+ * server allows only for the stored hosts; with other hosts the user must type the password.
+ */
+export function useConnectionTest(account: Account | undefined) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<ConnectionTestState | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function run(values: AccountFormValues, onInvalid: (error: ApiRequestError) => void) {
+    const useStored = !!account && !values.password.trim();
+    if (useStored && !sameHosts(values, account)) {
+      setState({ notice: t('accounts.test.needsPassword') });
+      return;
+    }
+    setPending(true);
+    setState(null);
+    try {
+      const result = !useStored
+        ? await testConnectionSettings(toAccountInput(values, false))
+        : sameServerSettings(values, account)
+          ? await testAccountConnection(account.id)
+          : await testConnectionSettings({
+              ...toAccountInput(values, false),
+              account_id: account.id,
+            });
+      setState({ result });
+    } catch (error) {
+      if (error instanceof ApiRequestError && Object.keys(error.fields).length > 0) {
+        onInvalid(error);
+        setState({ failure: t('errors.fieldsInvalid') });
+      } else {
+        setState({ failure: `${t('accounts.test.requestFailed')} ${errorMessage(error)}` });
+      }
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return { state, pending, run, clear: () => setState(null) };
+}

@@ -1,0 +1,170 @@
+import type { EmailDetail } from '@brieftaube/shared';
+import { Box, Chip, IconButton, Link, Tooltip, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Mdi } from '../../../components/ui/Mdi.tsx';
+import { formatFullDate } from '../../../components/mail/format.ts';
+import { SenderAvatar } from './SenderAvatar.tsx';
+
+type Address = EmailDetail['to'][number];
+const SHOWN = 4;
+
+function AddressLine({ label, addresses }: { label: string; addresses: Address[] }) {
+  const { t } = useTranslation();
+  const [all, setAll] = useState(false);
+  if (addresses.length === 0) return null;
+  const shown = all ? addresses : addresses.slice(0, SHOWN);
+  return (
+    <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+      <Box component="span" sx={{ fontWeight: 600 }}>
+        {label}:
+      </Box>{' '}
+      {shown.map((a, i) => (
+        <span key={`${a.address}${i}`}>
+          {i > 0 && ', '}
+          <span title={a.address}>{a.name ? `${a.name} <${a.address}>` : a.address}</span>
+        </span>
+      ))}
+      {addresses.length > SHOWN && (
+        <>
+          {' '}
+          <Link
+            component="button"
+            variant="body2"
+            onClick={() => setAll((v) => !v)}
+            sx={{ verticalAlign: 'baseline' }}
+          >
+            {all
+              ? t('email.header.less')
+              : t('email.header.more', { count: addresses.length - SHOWN })}
+          </Link>
+        </>
+      )}
+    </Typography>
+  );
+}
+
+/** Subject, sender, recipients, date and where the message lies. Everything is plain text. */
+export function DetailHeader({
+  detail,
+  category,
+  onToggleFlag,
+}: {
+  detail: EmailDetail;
+  category: { name: string; color: string } | undefined;
+  onToggleFlag: () => void;
+}) {
+  const { t } = useTranslation();
+  const flagLabel = detail.is_flagged ? t('email.actions.unflag') : t('email.actions.flag');
+  return (
+    <Box component="header" sx={{ mb: 2 }}>
+      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, mb: 2 }}>
+        <Typography
+          variant="h5"
+          component="h1"
+          sx={{ fontWeight: 700, flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}
+        >
+          {detail.subject || t('email.header.noSubject')}
+        </Typography>
+        <Tooltip title={flagLabel}>
+          <IconButton
+            aria-label={t('email.actions.flag')}
+            aria-pressed={detail.is_flagged}
+            onClick={onToggleFlag}
+          >
+            <Mdi
+              name={detail.is_flagged ? 'star' : 'star-outline'}
+              sx={{
+                color: detail.is_flagged
+                  ? (theme) => (theme.palette.mode === 'dark' ? '#FFCA28' : '#B26A00')
+                  : undefined,
+              }}
+            />
+          </IconButton>
+        </Tooltip>
+      </Box>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2 }}>
+        <Chip
+          size="small"
+          variant="outlined"
+          icon={<Mdi name="folder-outline" className="mdi-folder-outline" />}
+          label={detail.folder_name}
+        />
+        {category && (
+          <Chip
+            size="small"
+            icon={
+              <Box
+                component="span"
+                sx={{
+                  width: 10,
+                  height: 10,
+                  borderRadius: '50%',
+                  bgcolor: category.color,
+                  ml: '8px !important',
+                }}
+              />
+            }
+            label={category.name}
+            sx={{
+              bgcolor: `${category.color}29`,
+              boxShadow: `inset 0 0 0 1px ${category.color}80`,
+            }}
+          />
+        )}
+        {detail.is_answered && (
+          <Chip
+            size="small"
+            variant="outlined"
+            icon={<Mdi name="reply" className="mdi-reply" />}
+            label={t('email.header.answered')}
+          />
+        )}
+      </Box>
+      <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
+        <SenderAvatar name={detail.from_name} address={detail.from_address} />
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1, alignItems: 'baseline' }}>
+            <Typography sx={{ fontWeight: 700 }}>
+              {detail.from_name || detail.from_address || t('email.header.unknownSender')}
+            </Typography>
+            {detail.from_name && detail.from_address && (
+              <Typography
+                variant="body2"
+                sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}
+              >
+                &lt;{detail.from_address}&gt;
+              </Typography>
+            )}
+            <Box sx={{ flex: 1 }} />
+            <Typography
+              component="time"
+              dateTime={detail.date}
+              title={formatFullDate(detail.date)}
+              variant="body2"
+              sx={{ color: 'text.secondary' }}
+            >
+              {formatFullDate(detail.date)}
+            </Typography>
+          </Box>
+          <AddressLine label={t('email.header.to')} addresses={detail.to} />
+          <AddressLine label={t('email.header.cc')} addresses={detail.cc} />
+          <AddressLine label={t('email.header.bcc')} addresses={detail.bcc} />
+          {detail.reply_to.length > 0 &&
+            detail.reply_to.some(
+              (r) => r.address.toLowerCase() !== detail.from_address.toLowerCase(),
+            ) && <AddressLine label={t('email.header.replyTo')} addresses={detail.reply_to} />}
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            <Box component="span" sx={{ fontWeight: 600 }}>
+              {t('email.header.account')}:
+            </Box>{' '}
+            {t('email.header.location', {
+              account: detail.account_email,
+              folder: detail.folder_name,
+            })}
+          </Typography>
+        </Box>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,67 @@
+import type { EmailListItem } from '@brieftaube/shared';
+import { CategoryMenu } from '../../../components/mail/CategoryMenu.tsx';
+import { ConfirmDeleteDialog } from '../../../components/mail/ConfirmDeleteDialog.tsx';
+import { FolderMenu } from '../../../components/mail/FolderMenu.tsx';
+import type { MailActions } from '../../../components/mail/use-mail-actions.ts';
+import type { useBulkMenus } from '../hooks/use-bulk-menus.ts';
+import type { ListCommands } from '../hooks/use-list-commands.ts';
+
+const unique = (values: number[]) => [...new Set(values)];
+
+/** The pickers and the confirmation the toolbar opens, acting on the selected messages. */
+export function BulkMenus({
+  menus,
+  items,
+  selectedItems,
+  actions,
+  commands,
+  onDone,
+}: {
+  menus: ReturnType<typeof useBulkMenus>;
+  items: readonly EmailListItem[];
+  selectedItems: EmailListItem[];
+  actions: MailActions;
+  commands: ListCommands;
+  onDone: () => void;
+}) {
+  const accountIds = unique(selectedItems.map((i) => i.account));
+  const categoriesOfAll = unique(selectedItems.map((i) => i.category ?? 0));
+  const confirmSet = new Set(menus.confirmIds);
+  return (
+    <>
+      <FolderMenu
+        anchorEl={menus.moveAnchor}
+        onClose={menus.close}
+        accountIds={accountIds}
+        currentFolderIds={unique(selectedItems.map((i) => i.folder))}
+        onPickFolder={(folder) => {
+          menus.close();
+          void actions.move(selectedItems, folder).then((ok) => ok && onDone());
+        }}
+        onPickType={(type, label) => {
+          menus.close();
+          void actions.moveToType(selectedItems, type, label).then((ok) => ok && onDone());
+        }}
+      />
+      <CategoryMenu
+        anchorEl={menus.categoryAnchor}
+        onClose={menus.close}
+        accountIds={accountIds}
+        current={categoriesOfAll.length === 1 ? (selectedItems[0]?.category ?? null) : undefined}
+        onPick={(categoryId) => {
+          menus.close();
+          void actions.categorize(selectedItems, categoryId);
+        }}
+      />
+      <ConfirmDeleteDialog
+        count={menus.confirmIds.length}
+        onClose={menus.close}
+        onConfirm={() => {
+          const targets = items.filter((i) => confirmSet.has(i.id));
+          menus.close();
+          commands.remove(targets, { confirmed: true });
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,157 @@
+import { Box, Checkbox, IconButton, Tooltip, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Mdi } from '../../../components/ui/Mdi.tsx';
+
+export interface ToolbarActions {
+  markRead: () => void;
+  markUnread: () => void;
+  flag: () => void;
+  unflag: () => void;
+  archive: () => void;
+  move: (anchor: HTMLElement) => void;
+  categorize: (anchor: HTMLElement) => void;
+  remove: () => void;
+}
+
+function Action({
+  label,
+  icon,
+  onClick,
+}: {
+  label: string;
+  icon: string;
+  onClick: (anchor: HTMLElement) => void;
+}) {
+  return (
+    <Tooltip title={label}>
+      <IconButton aria-label={label} onClick={(e) => onClick(e.currentTarget)}>
+        <Mdi name={icon} />
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+/**
+ * Above the list: select-all, refresh and help; with a selection, the bulk actions instead
+ * (Gmail's layout). Read/unread and star show the action that changes something.
+ */
+export function ListToolbar({
+  total,
+  selectedCount,
+  anyUnread,
+  anyUnflagged,
+  onSelectAll,
+  onClear,
+  onRefresh,
+  onHelp,
+  actions,
+  status,
+}: {
+  total: number;
+  selectedCount: number;
+  anyUnread: boolean;
+  anyUnflagged: boolean;
+  onSelectAll: () => void;
+  onClear: () => void;
+  onRefresh: () => void;
+  onHelp: () => void;
+  actions: ToolbarActions;
+  status?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const all = total > 0 && selectedCount >= total;
+  return (
+    <Box
+      role="toolbar"
+      aria-label={t('mailbox.toolbar.label')}
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 0.5,
+        minHeight: 52,
+        px: 1,
+        borderBottom: 1,
+        borderColor: 'divider',
+        flexWrap: 'nowrap',
+        overflowX: 'auto',
+      }}
+    >
+      <Checkbox
+        // Partly selected shows a minus box. MUI's `indeterminate` would put aria-checked on the
+        // native checkbox, which axe rightly reports; the label says what a click does instead.
+        checked={selectedCount > 0}
+        checkedIcon={all ? undefined : <Mdi name="minus-box" />}
+        disabled={total === 0}
+        onChange={() => (selectedCount > 0 ? onClear() : onSelectAll())}
+        slotProps={{
+          input: {
+            'aria-label':
+              selectedCount > 0 ? t('mailbox.toolbar.deselectAll') : t('mailbox.toolbar.selectAll'),
+          },
+        }}
+        color="secondary"
+      />
+      {selectedCount === 0 ? (
+        <>
+          <Action label={t('mailbox.toolbar.refresh')} icon="refresh" onClick={onRefresh} />
+          {status}
+        </>
+      ) : (
+        <>
+          <Typography
+            variant="body2"
+            sx={{ fontWeight: 600, mx: 1, whiteSpace: 'nowrap' }}
+            aria-live="polite"
+          >
+            {t('mailbox.toolbar.selected', { count: selectedCount })}
+          </Typography>
+          {anyUnread ? (
+            <Action
+              label={t('mailbox.toolbar.markRead')}
+              icon="email-open-outline"
+              onClick={actions.markRead}
+            />
+          ) : (
+            <Action
+              label={t('mailbox.toolbar.markUnread')}
+              icon="email-mark-as-unread"
+              onClick={actions.markUnread}
+            />
+          )}
+          {anyUnflagged ? (
+            <Action label={t('mailbox.toolbar.flag')} icon="star-outline" onClick={actions.flag} />
+          ) : (
+            <Action
+              label={t('mailbox.toolbar.unflag')}
+              icon="star-off-outline"
+              onClick={actions.unflag}
+            />
+          )}
+          <Action
+            label={t('mailbox.toolbar.archive')}
+            icon="archive-arrow-down-outline"
+            onClick={actions.archive}
+          />
+          <Action
+            label={t('mailbox.toolbar.move')}
+            icon="folder-move-outline"
+            onClick={actions.move}
+          />
+          <Action
+            label={t('mailbox.toolbar.categorize')}
+            icon="tag-outline"
+            onClick={actions.categorize}
+          />
+          <Action
+            label={t('mailbox.toolbar.delete')}
+            icon="delete-outline"
+            onClick={actions.remove}
+          />
+        </>
+      )}
+      <Box sx={{ flex: 1 }} />
+      <Action label={t('mailbox.toolbar.shortcuts')} icon="keyboard-outline" onClick={onHelp} />
+    </Box>
+  );
+}

@@ -1,0 +1,124 @@
+import type { Account } from '@brieftaube/shared';
+import { Alert, AlertTitle, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { allTasksQueryOptions } from '../../../api/tasks.ts';
+import { isFailure, isFinished, isRevoked, isSuccess } from '../lib/task-status.ts';
+
+/** Spec §9: the task poll interval. */
+const POLL_MS = 2000;
+
+interface Props {
+  account: Account;
+  taskId: string | null;
+  /** A German sentence when POST /api/tasks/fetch-emails/{id}/ itself failed. */
+  startError: string | null;
+  starting: boolean;
+  onRetry: () => void;
+  /** Opens the account's settings, e.g. after a refused password. */
+  onEdit: () => void;
+  onNext: () => void;
+}
+
+/** The first fetch with live progress: GET /api/status/all-tasks/ every 2 s until it ends. */
+export function FirstFetchStep({
+  account,
+  taskId,
+  startError,
+  starting,
+  onRetry,
+  onEdit,
+  onNext,
+}: Props) {
+  const { t } = useTranslation();
+  const tasks = useQuery({
+    ...allTasksQueryOptions(),
+    enabled: !!taskId,
+    refetchInterval: (query) => {
+      const status = taskId ? query.state.data?.[taskId]?.status : undefined;
+      return status && isFinished(status) ? false : POLL_MS;
+    },
+  });
+  const task = taskId ? tasks.data?.[taskId] : undefined;
+  const status = task?.status ?? 'PENDING';
+  const failed = !!startError || isFailure(status);
+  const done = isSuccess(status);
+  const percent = Math.max(0, Math.min(100, task?.percent ?? 0));
+
+  return (
+    <Stack spacing={2.5}>
+      <div>
+        <Typography variant="h5" component="h2">
+          {t('onboarding.fetchTitle')}
+        </Typography>
+        <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>
+          {t('onboarding.fetchText')}
+        </Typography>
+      </div>
+      <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+        {account.email_address}
+      </Typography>
+
+      {failed ? (
+        <Alert severity="error" role="alert">
+          <AlertTitle>
+            {startError
+              ? t('onboarding.fetchStartFailed')
+              : isRevoked(status)
+                ? t('onboarding.fetchCancelled')
+                : t('onboarding.fetchFailed')}
+          </AlertTitle>
+          {startError ?? task?.message}
+        </Alert>
+      ) : done ? (
+        <Alert severity="success">
+          <AlertTitle>{t('onboarding.fetchDone')}</AlertTitle>
+          {task?.message}
+        </Alert>
+      ) : (
+        <Box role="status" aria-live="polite">
+          <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, mb: 1 }}>
+            <Typography variant="body2">
+              {task?.message ?? t('onboarding.fetchStarting')}
+            </Typography>
+            {task && (
+              <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                {t('onboarding.fetchPercent', { percent: Math.round(percent) })}
+              </Typography>
+            )}
+          </Box>
+          <LinearProgress
+            variant={task && !starting ? 'determinate' : 'indeterminate'}
+            value={percent}
+            aria-label={t('onboarding.fetchProgress')}
+            sx={{ height: 8, borderRadius: 4 }}
+          />
+        </Box>
+      )}
+
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1.5, flexWrap: 'wrap' }}>
+        {failed && (
+          <>
+            <Button color="inherit" onClick={onNext}>
+              {t('onboarding.continueAnyway')}
+            </Button>
+            <Button variant="outlined" onClick={onEdit}>
+              {t('onboarding.editAccount')}
+            </Button>
+            <Button variant="contained" onClick={onRetry} loading={starting}>
+              {t('onboarding.retry')}
+            </Button>
+          </>
+        )}
+        {done && (
+          <Button variant="contained" onClick={onNext}>
+            {t('common.next')}
+          </Button>
+        )}
+        {!failed && !done && (
+          <Button onClick={onNext}>{t('onboarding.continueInBackground')}</Button>
+        )}
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,24 @@
+/** German texts of the tasks area (Sie-form). */
+export const tasks = {
+  /** Spec §4: the message of a task that has just been started. */
+  starting: 'Task wird gestartet...',
+  /** Spec §2: card titles by task type. */
+  types: {
+    FETCH: 'E-Mail-Abruf',
+    CLUSTER_REFINE: 'Cluster-Analyse',
+    AI_SEARCH: 'KI E-Mail-Suche',
+    AI_QUESTION: 'KI Frage & Antwort',
+    AI_SUGGESTION: 'KI-Vorschlag',
+    other: 'Hintergrundaufgabe',
+  },
+  titleWithAccount: '{{title}} – {{email}}',
+  close: 'Benachrichtigung schließen',
+  progress: 'Fortschritt: {{percent}} %',
+  region: 'Hintergrundaufgaben',
+  status: {
+    running: 'Läuft',
+    success: 'Abgeschlossen',
+    error: 'Fehlgeschlagen',
+    revoked: 'Abgebrochen',
+  },
+} as const;
