@@ -21,6 +21,12 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     trace: 'retain-on-failure',
     actionTimeout: 10_000,
+    // Every request to anything but 127.0.0.1 goes to the tests' network trap
+    // (tests/support/network-trap.ts), which records it and forwards nothing.
+    proxy: {
+      server: `http://127.0.0.1:${process.env.E2E_TRAP_PORT ?? 3198}`,
+      bypass: '127.0.0.1,localhost',
+    },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       // This machine has no outside network: Chromium's background services would only fail.
@@ -32,6 +38,8 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        // The browser's own calls home (form autofill hints) would count as the page's requests.
+        '--disable-features=AutofillServerCommunication,OptimizationHints,MediaRouter',
       ],
     },
   },

@@ -1,0 +1,53 @@
+import { imapClient } from '../../test-support/src/mail-fixtures.ts';
+import { expect, signedInWithMailbox, test } from './support/mail-stack.ts';
+
+test('edit keeps the stored password when left blank; removal asks first and leaves the server alone', async ({
+  page,
+  request,
+  mail,
+}) => {
+  test.setTimeout(120_000);
+  const mailbox = await mail.mailbox({ bulk: 5 });
+  await signedInWithMailbox(page, request, mailbox);
+  await page.goto('/app/accounts');
+  const actions = page.getByRole('group', { name: `Aktionen für ${mailbox.address}` });
+  await expect(actions).toBeVisible();
+  await expect(page.getByText('Verbunden mit Passwort (IMAP/SMTP)')).toBeVisible();
+
+  // Edit: a new display name, the password field left blank.
+  await actions.getByRole('button', { name: 'Bearbeiten' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('textbox', { name: 'Passwort', exact: true })).toHaveValue('');
+  await dialog.getByRole('textbox', { name: 'Anzeigename' }).fill('Erika aus dem Büro');
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(
+    page.getByText(`Die Änderungen an ${mailbox.address} wurden gespeichert.`),
+  ).toBeVisible();
+  // The stored password still works.
+  await actions.getByRole('button', { name: 'Verbindung testen' }).click();
+  await expect(page.getByText(/IMAP.*erfolgreich|Verbindung.*erfolgreich/i).first()).toBeVisible({
+    timeout: 20_000,
+  });
+
+  // Removal: a confirmation that starts on 'Abbrechen'; cancelling keeps the account.
+  await actions.getByRole('button', { name: 'Entfernen' }).click();
+  const confirm = page.getByRole('dialog', { name: 'E-Mail-Konto entfernen?' });
+  await expect(confirm.getByText('Auf Ihrem Mailserver wird nichts gelöscht')).toBeVisible();
+  await expect(confirm.getByRole('button', { name: 'Abbrechen' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(confirm).toBeHidden();
+  await expect(actions).toBeVisible();
+  await actions.getByRole('button', { name: 'Entfernen' }).click();
+  await confirm.getByRole('button', { name: 'Konto entfernen' }).click();
+  await expect(page.getByText(`Das Konto ${mailbox.address} wurde entfernt.`)).toBeVisible();
+  await expect(actions).toBeHidden();
+  await expect(
+    page.getByRole('navigation', { name: 'Navigation' }).getByText('Keine Konten konfiguriert'),
+  ).toBeVisible();
+
+  // The mail server still has every message.
+  const client = await imapClient(mail.dovecot, mailbox.address, mailbox.password);
+  const status = await client.status('INBOX', { messages: true });
+  await client.logout();
+  expect(status === false ? 0 : Number(status.messages)).toBeGreaterThanOrEqual(5);
+});

@@ -1,0 +1,104 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, signedInWithMailbox, test } from './support/mail-stack.ts';
+
+/** Presses Tab until `target` has the focus; fails if it is not reachable within `limit` steps. */
+async function tabTo(page: Page, target: Locator, limit = 80): Promise<void> {
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press('Tab');
+    if (
+      await target.evaluate(
+        (el) => el === document.activeElement || el.contains(document.activeElement),
+      )
+    )
+      return;
+  }
+  throw new Error(`not reachable by Tab: ${target.toString()}`);
+}
+
+const focusedEmailId = (page: Page) =>
+  page.evaluate(
+    () => document.activeElement?.closest('[data-email-id]')?.getAttribute('data-email-id') ?? null,
+  );
+
+test('every main action is reachable by keyboard alone', async ({ page, request, mail }) => {
+  test.setTimeout(120_000);
+  const mailbox = await mail.mailbox({ bulk: 10 });
+  await signedInWithMailbox(page, request, mailbox);
+  await page.goto('/app');
+  await expect(page.getByRole('heading', { name: 'Posteingang', level: 1 })).toBeVisible();
+  await expect(page.locator('[data-email-id]').first()).toBeVisible();
+
+  // Tab reaches the top bar's compose button, and Enter opens the compose screen.
+  await tabTo(
+    page,
+    page
+      .getByRole('button', { name: 'Neue E-Mail' })
+      .or(page.getByRole('link', { name: 'Neue E-Mail' }))
+      .first(),
+  );
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/app\/compose$/);
+  // The compose screen puts the cursor into 'An', so typing goes straight into the recipient.
+  const to = page.getByRole('combobox', { name: /^An/ });
+  await expect(to).toBeFocused();
+  await page.keyboard.type('kollege@beispiel.de');
+  await expect(to).toHaveValue('kollege@beispiel.de');
+  await page.goBack();
+
+  // j/k walk the list, Enter opens the focused mail, u/Escape lead back.
+  await expect(page.locator('[data-email-id]').first()).toBeVisible();
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('j');
+  const first = await focusedEmailId(page);
+  expect(first).not.toBeNull();
+  await page.keyboard.press('j');
+  const second = await focusedEmailId(page);
+  expect(second).not.toBe(first);
+  await page.keyboard.press('k');
+  expect(await focusedEmailId(page)).toBe(first);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/app/emails/${first}$`));
+  await expect(page.getByRole('button', { name: 'Zurück zur Liste' })).toBeVisible();
+
+  // In the open mail: r opens a reply prefilled with 'AW:'.
+  await page.keyboard.press('r');
+  await expect(page).toHaveURL(new RegExp(`/app/compose/reply/${first}$`));
+  await expect(page.getByRole('textbox', { name: 'Betreff' })).toHaveValue(/^AW: /);
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`/app/emails/${first}$`));
+
+  // The shortcut help opens with '?' and closes with Escape, focus returning to the page.
+  await page.keyboard.press('?');
+  const help = page.getByRole('dialog', { name: 'Tastenkürzel' });
+  await expect(help).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(help).toBeHidden();
+
+  // The category dialog is reached, filled and submitted by keyboard only.
+  await page.goto('/app');
+  await expect(page.getByRole('heading', { name: 'Posteingang', level: 1 })).toBeVisible();
+  await tabTo(page, page.getByRole('button', { name: 'Neue Kategorie erstellen' }));
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Neue Kategorie erstellen' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('textbox', { name: 'Kategoriename' })).toBeFocused();
+  await page.keyboard.type('Tastatur');
+  await tabTo(page, dialog.getByRole('textbox', { name: 'Beschreibung' }), 10);
+  await page.keyboard.type('Alles, was per Tastatur angelegt wurde.');
+  await tabTo(page, dialog.getByRole('button', { name: 'Erstellen' }), 30);
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await page.goto('/app/categories');
+  await expect(page.getByText('Alles, was per Tastatur angelegt wurde.')).toBeVisible();
+  await page.goto('/app');
+  await expect(page.locator('[data-email-id]').first()).toBeVisible();
+
+  // '/' puts the focus into the search field; 'c' opens a new mail.
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('/');
+  await expect(page.getByRole('searchbox', { name: 'E-Mails durchsuchen' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('c');
+  await expect(page).toHaveURL(/\/app\/compose$/);
+});

@@ -1,0 +1,155 @@
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { seedDemoMailbox } from '../../../test-support/src/demo-mailbox.ts';
+import { startDovecot, type Dovecot } from '../../../test-support/src/dovecot.ts';
+import { imapClient } from '../../../test-support/src/mail-fixtures.ts';
+import { startSmtpServer, type TestSmtpServer } from '../../../test-support/src/smtp-server.ts';
+import { startNetworkTrap, type NetworkTrap } from './network-trap.ts';
+
+/** A mailbox on the test Dovecot whose sender may submit through the test SMTP server. */
+export interface Mailbox {
+  address: string;
+  password: string;
+  imapPort: number;
+  smtpPort: number;
+  lmtpPort: number;
+}
+
+export interface MailStack {
+  dovecot: Dovecot;
+  smtp: TestSmtpServer;
+  /** A new mailbox, with the lived-in demo mail unless `empty`. */
+  mailbox(options?: { empty?: boolean; bulk?: number }): Promise<Mailbox>;
+}
+
+let counter = 0;
+
+/**
+ * A real Dovecot and a real SMTP server for the whole worker (workers: 1, so for the whole run),
+ * started by the tests themselves on free ports of 127.0.0.1. The app (webServer) knows nothing
+ * of them: every account is configured through the app, as a user would.
+ */
+export const test = base.extend<object, { mail: MailStack; trap: NetworkTrap }>({
+  // Started before the browser: whatever the page loads from outside is recorded from the start.
+  trap: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring.
+    async ({}, use) => {
+      const trap = await startNetworkTrap();
+      await use(trap);
+      await trap.close();
+    },
+    { scope: 'worker', auto: true },
+  ],
+  mail: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring.
+    async ({}, use) => {
+      const [dovecot, smtp] = await Promise.all([startDovecot(), startSmtpServer()]);
+      const stack: MailStack = {
+        dovecot,
+        smtp,
+        async mailbox(options = {}) {
+          counter += 1;
+          const address = `postfach${counter}.${Date.now().toString(36)}@beispiel.de`;
+          const password = 'Postfach-Passwort-1';
+          dovecot.addUser(address, password);
+          smtp.addUser(address, password);
+          if (!options.empty) {
+            const client = await imapClient(dovecot, address, password);
+            await seedDemoMailbox(client, address, { bulk: options.bulk ?? 40 });
+            await client.logout();
+          }
+          return {
+            address,
+            password,
+            imapPort: dovecot.imapPort,
+            smtpPort: smtp.port,
+            lmtpPort: dovecot.lmtpPort,
+          };
+        },
+      };
+      await use(stack);
+      await Promise.all([smtp.close(), dovecot.stop()]);
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+});
+
+export { expect };
+
+/** Fills the app's IMAP/SMTP form (onboarding or 'Konto hinzufügen') for a test mailbox. */
+export async function fillAccountForm(page: Page, mailbox: Mailbox): Promise<void> {
+  await page.getByRole('button', { name: /Anderer Anbieter \(IMAP\/SMTP\)/ }).click();
+  await page.getByRole('textbox', { name: 'E-Mail-Adresse' }).fill(mailbox.address);
+  await page.getByRole('textbox', { name: 'Anzeigename' }).fill('Erika Mustermann');
+  await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(mailbox.password);
+  await page.getByRole('textbox', { name: 'IMAP-Server' }).fill('127.0.0.1');
+  await page.getByRole('textbox', { name: 'IMAP-Port' }).fill(String(mailbox.imapPort));
+  await chooseOption(page, 'IMAP-Sicherheit', 'Keine');
+  await page.getByRole('textbox', { name: 'SMTP-Server' }).fill('127.0.0.1');
+  await page.getByRole('textbox', { name: 'SMTP-Port' }).fill(String(mailbox.smtpPort));
+  await chooseOption(page, 'SMTP-Sicherheit', 'Keine');
+}
+
+async function chooseOption(page: Page, select: string, option: string): Promise<void> {
+  await page.getByRole('combobox', { name: new RegExp(`^${select}`) }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** A signed-up user with a connected, fetched mailbox, through the API (fast), signed in in `page`. */
+export async function signedInWithMailbox(
+  page: Page,
+  request: APIRequestContext,
+  mailbox: Mailbox,
+): Promise<{ accountId: number; access: string; username: string }> {
+  counter += 1;
+  const username = `nutzer${counter}${Date.now().toString(36)}`;
+  const password = 'Sonnenblume!42';
+  const reg = await request.post('/api/auth/registration/', {
+    data: { username, email: `${username}@beispiel.de`, password1: password, password2: password },
+  });
+  expect(reg.ok()).toBe(true);
+  const session = (await reg.json()) as { access: string; refresh: string; user: unknown };
+  const auth = { authorization: `Bearer ${session.access}` };
+  const user = await request.patch('/api/auth/user/', {
+    headers: auth,
+    data: { onboarding_complete: true },
+  });
+  const account = await request.post('/api/accounts/', {
+    headers: auth,
+    data: {
+      email_address: mailbox.address,
+      imap_server: '127.0.0.1',
+      imap_port: mailbox.imapPort,
+      imap_security: 'none',
+      smtp_server: '127.0.0.1',
+      smtp_port: mailbox.smtpPort,
+      smtp_security: 'none',
+      password: mailbox.password,
+    },
+  });
+  expect(account.ok(), await account.text()).toBe(true);
+  const { id } = (await account.json()) as { id: number };
+  const task = (await (
+    await request.post(`/api/tasks/fetch-emails/${id}/`, { headers: auth })
+  ).json()) as { task_id: string };
+  await expect
+    .poll(
+      async () => {
+        const all = (await (
+          await request.get('/api/status/all-tasks/', { headers: auth })
+        ).json()) as Record<string, { status: string }>;
+        return all[task.task_id]?.status;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe('SUCCESS');
+  const signedIn = { ...session, user: (await user.json()) as unknown };
+  await page.addInitScript((s) => {
+    // Only once: a later test step may sign out on purpose.
+    if (sessionStorage.getItem('e2e-session-set')) return;
+    sessionStorage.setItem('e2e-session-set', '1');
+    localStorage.setItem('accessToken', s.access);
+    localStorage.setItem('refreshToken', s.refresh);
+    localStorage.setItem('user', JSON.stringify(s.user));
+  }, signedIn);
+  return { accountId: id, access: session.access, username };
+}

@@ -1,0 +1,130 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, signedInWithMailbox, test, type Mailbox } from './support/mail-stack.ts';
+
+/** An account on the test Dovecot whose password is wrong: each fetch of it fails. */
+async function brokenAccount(
+  request: APIRequestContext,
+  access: string,
+  mailbox: Mailbox,
+  name: string,
+): Promise<string> {
+  const address = `${name}.${Date.now().toString(36)}@beispiel.de`;
+  const res = await request.post('/api/accounts/', {
+    headers: { authorization: `Bearer ${access}` },
+    data: {
+      email_address: address,
+      imap_server: '127.0.0.1',
+      imap_port: mailbox.imapPort,
+      imap_security: 'none',
+      smtp_server: '127.0.0.1',
+      smtp_port: mailbox.smtpPort,
+      smtp_security: 'none',
+      password: 'falsches-Passwort',
+    },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return address;
+}
+
+const cardsIn = (page: Page) => page.getByTestId('task-card');
+const card = (page: Page, email: string): Locator =>
+  cardsIn(page).filter({ hasText: `E-Mail-Abruf – ${email}` });
+
+/** Lets the page's clock run in poll-sized steps until `check` holds (the server works in real time). */
+async function runUntil(page: Page, check: () => Promise<boolean>, step = 500): Promise<number> {
+  let elapsed = 0;
+  for (let i = 0; i < 120; i++) {
+    if (await check()) return elapsed;
+    await page.clock.runFor(step);
+    elapsed += step;
+    // The server answers in real time, not in the page's time.
+    await page.waitForTimeout(50);
+  }
+  throw new Error('condition not reached');
+}
+
+test('task cards follow the timing rules of spec §4 under a controlled clock', async ({
+  page,
+  request,
+  mail,
+}) => {
+  test.setTimeout(120_000);
+  const mailbox = await mail.mailbox({ empty: true });
+  const { access } = await signedInWithMailbox(page, request, mailbox);
+  const polls: number[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/status/all-tasks/')) polls.push(Date.now());
+  });
+
+  await page.clock.install();
+  await page.goto('/app');
+  await expect(page.getByRole('heading', { name: 'Posteingang', level: 1 })).toBeVisible();
+  await page.clock.pauseAt(Date.now() + 1000);
+  // The fetch that set the mailbox up finished seconds ago: its card may show, but only briefly.
+  await page.clock.runFor(10_500);
+  await expect(cardsIn(page)).toHaveCount(0);
+
+  // A fetch that succeeds: a running card with a progress bar, then a success card for 4 s.
+  await page.getByRole('button', { name: 'Alle E-Mails abrufen' }).click();
+  const good = card(page, mailbox.address);
+  await expect(good).toBeVisible();
+  await runUntil(page, async () => (await good.getAttribute('data-status')) === 'SUCCESS');
+  await expect(good).toHaveAttribute('role', 'status');
+  await page.clock.runFor(3500);
+  await expect(good).toBeVisible();
+  await page.clock.runFor(600);
+  await expect(good).toBeHidden();
+  // Nothing unfinished: polling stops.
+  await page.clock.runFor(8000);
+  const pollsAfterFinish = polls.length;
+  await page.clock.runFor(20_000);
+  await page.waitForTimeout(300);
+  expect(polls.length).toBe(pollsAfterFinish);
+
+  // Four failing fetches, one after the other: error cards stay, at most three, newest at the bottom.
+  const broken = [];
+  for (const name of ['eins', 'zwei', 'drei', 'vier'])
+    broken.push(await brokenAccount(request, access, mailbox, name));
+  await page.goto('/app/accounts');
+  for (const address of broken) {
+    const sync = page
+      .getByRole('group', { name: `Aktionen für ${address}` })
+      .getByRole('button', { name: 'Synchronisieren' });
+    // Under the paused clock the page renders only as far as the test lets its time run.
+    await runUntil(page, () => sync.isVisible(), 100);
+    await sync.click();
+    await runUntil(
+      page,
+      async () =>
+        (await card(page, address)
+          .getAttribute('data-status')
+          .catch(() => null)) === 'FAILURE',
+    );
+  }
+  const titles = () =>
+    cardsIn(page).evaluateAll((cards) => cards.map((c) => c.querySelector('p')?.textContent ?? ''));
+  await expect.poll(titles).toEqual(broken.slice(1).map((a) => `E-Mail-Abruf – ${a}`));
+  const last = card(page, broken[3]!);
+  await expect(last).toHaveAttribute('role', 'alert');
+  await expect(last).toContainText(/Anmeldung|Passwort|Benutzername/);
+  // A minute later they are all still there.
+  await page.clock.runFor(60_000);
+  await expect.poll(titles).toEqual(broken.slice(1).map((a) => `E-Mail-Abruf – ${a}`));
+
+  // Closing the newest brings the oldest back into the three; closing all empties the area.
+  await last.getByRole('button', { name: 'Benachrichtigung schließen' }).click();
+  await expect.poll(titles).toEqual(broken.slice(0, 3).map((a) => `E-Mail-Abruf – ${a}`));
+  for (const address of broken.slice(0, 3))
+    await card(page, address).getByRole('button', { name: 'Benachrichtigung schließen' }).click();
+  await expect(cardsIn(page)).toHaveCount(0);
+  // Closed error cards stay closed after a reload.
+  await page.reload();
+  await runUntil(page, () => page.getByRole('heading', { level: 1 }).isVisible(), 100);
+  await page.clock.runFor(1000);
+  await page.waitForTimeout(500);
+  await expect(page.getByRole('alert').filter({ hasText: 'E-Mail-Abruf' })).toHaveCount(0);
+  // A success card of the last few seconds may be shown again after a reload, for 4 s at most
+  // (plus the moment the first poll takes to land under the paused clock).
+  const shownFor = await runUntil(page, async () => (await cardsIn(page).count()) === 0, 500);
+  expect(shownFor).toBeLessThanOrEqual(5000);
+});
