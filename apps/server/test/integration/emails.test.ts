@@ -160,6 +160,10 @@ describe.each(DATABASE_KINDS)('e-mail API on %s', (kind) => {
     expect((await list('q=Rechnungen')).map((e) => e.subject)).toContain('Ihre Rechnung Nr. 4711');
     expect((await list('q=stadtwer')).map((e) => e.subject)).toEqual(['Ihre Rechnung Nr. 4711']);
     expect(await list('q=Zahnarzttermin')).toEqual([]);
+    // The own words of each mail, stored once where the mail quotes nothing: "fahren" is found in
+    // the question, not in the answer that only quotes it; "buche" in a mail without any quote.
+    expect((await list('q=fahren')).map((e) => e.subject)).toEqual(['Urlaubsplanung']);
+    expect((await list('q=buchen')).map((e) => e.subject)).toEqual(['AW: AW: Urlaubsplanung']);
   });
 
   it('shows a message sanitised, remote images held back, with its thread and attachments', async () => {

@@ -78,7 +78,10 @@ export const emails = pgTable(
     bodyStatus: text('body_status').$type<BodyStatus>().notNull().default('pending'),
     bodyText: text('body_text'),
     bodyHtml: text('body_html'),
-    /** The mail's own words: quoted replies and the signature cut off, for search and the AI. */
+    /**
+     * The mail's own words (quoted replies and the signature cut off), for search and the AI;
+     * null where they are the whole body_text (read coalesce(search_text, body_text)).
+     */
     searchText: text('search_text'),
     attachments: jsonb('attachments').$type<AttachmentMeta[]>().notNull().default([]),
     parseError: text('parse_error'),

@@ -4,7 +4,8 @@ import { htmlToText, ownText, previewOf } from './plain-text.ts';
 export interface ParsedBody {
   text: string;
   html: string | null;
-  searchText: string;
+  /** The author's own words when they differ from `text`; null when they are `text` itself. */
+  searchText: string | null;
   preview: string;
 }
 
@@ -18,6 +19,13 @@ export class EmptyMessageError extends Error {
 /** Caps what one message may contribute, so that a hostile mail cannot exhaust memory. */
 const MAX_TEXT = 2_000_000;
 
+/** The text as ownText lays it out when it cuts nothing off. */
+const sameLayout = (text: string) =>
+  text
+    .replace(/\r\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+
 export function bodyFromParts(text: string | undefined, html: string | undefined): ParsedBody {
   const cleanHtml = html ? html.slice(0, MAX_TEXT) : null;
   const plain = (text?.trim() ? text : cleanHtml ? htmlToText(cleanHtml) : '').slice(0, MAX_TEXT);
@@ -25,7 +33,8 @@ export function bodyFromParts(text: string | undefined, html: string | undefined
   return {
     text: plain,
     html: cleanHtml,
-    searchText: own || plain,
+    // Most mail quotes nothing: stored once, not twice (the indexer reads body_text then).
+    searchText: own && own !== sameLayout(plain) ? own : null,
     preview: previewOf(own || plain),
   };
 }

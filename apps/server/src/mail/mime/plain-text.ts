@@ -69,6 +69,12 @@ export function ownText(text: string): string {
 }
 
 export function previewOf(text: string, length = 200): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  // Only the beginning can show; flattening a whole long letter would be wasted work.
+  const head = text.trimStart();
+  let flat = head
+    .slice(0, length * 8)
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (flat.length < length && head.length > length * 8) flat = head.replace(/\s+/g, ' ').trim();
   return flat.length <= length ? flat : `${flat.slice(0, length - 1)}…`;
 }

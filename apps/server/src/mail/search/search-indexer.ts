@@ -14,7 +14,7 @@ const MAX_INDEXED_CHARS = 100_000;
 const VECTOR = sql.raw(
   `setweight(to_tsvector('german', coalesce(e.subject, '')), 'A') || ` +
     `setweight(to_tsvector('german', coalesce(e.from_name, '') || ' ' || coalesce(e.from_address, '')), 'B') || ` +
-    `setweight(to_tsvector('german', left(coalesce(e.search_text, ''), ${MAX_INDEXED_CHARS})), 'C')`,
+    `setweight(to_tsvector('german', left(coalesce(e.search_text, e.body_text, ''), ${MAX_INDEXED_CHARS})), 'C')`,
 );
 
 export interface SearchIndexer {

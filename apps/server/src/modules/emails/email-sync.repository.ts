@@ -13,14 +13,13 @@ export interface BodyUpdate {
   bodyStatus: 'ok' | 'failed';
   bodyText?: string;
   bodyHtml?: string | null;
-  searchText?: string;
+  searchText?: string | null;
   preview?: string;
   parseError: string | null;
 }
 
 /** The queries the sync engine needs; the API's own queries live in emails.repository.ts. */
 const JSON_OID = 114;
-const decoder = new TextDecoder();
 
 /** Inserts the JSON rows in `param`; complete rows go to the search queue in the same statement. */
 function insertStatement(param: string): string {
@@ -57,8 +56,11 @@ export function createEmailSyncRepository(db: Db, pglite?: PGlite) {
       const rows = await queryWithUtf8Param(pglite, insertStatement('$1'), json, JSON_OID);
       return Number(rows[0]?.[0] ?? 0);
     }
-    const text = typeof json === 'string' ? json : decoder.decode(json);
-    const result = await db.execute(sql`${sql.raw(INSERT_HEAD)}${text}${sql.raw(INSERT_TAIL)}`);
+    // node-postgres sends a Buffer as it is, in the binary format, which for json is its UTF-8
+    // text (json_recv): no decoding here and no encoding again in the driver.
+    const param =
+      typeof json === 'string' ? json : Buffer.from(json.buffer, json.byteOffset, json.byteLength);
+    const result = await db.execute(sql`${sql.raw(INSERT_HEAD)}${param}${sql.raw(INSERT_TAIL)}`);
     return Number((result as { rows: { n?: number }[] }).rows[0]?.n ?? 0);
   }
 
