@@ -1,6 +1,6 @@
-import { Box, Divider, IconButton, Tooltip } from '@mui/material';
+import { Box, Divider } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { Mdi } from '../../../components/ui/Mdi.tsx';
+import { ToolbarAction } from '../../../components/ui/ToolbarAction.tsx';
 
 export interface DetailCommands {
   back: () => void;
@@ -14,30 +14,6 @@ export interface DetailCommands {
   forward: () => void;
   download: () => void;
   help: () => void;
-}
-
-function Action({
-  label,
-  icon,
-  onClick,
-  shortcut,
-}: {
-  label: string;
-  icon: string;
-  onClick: (anchor: HTMLElement) => void;
-  shortcut?: string;
-}) {
-  return (
-    <Tooltip title={shortcut ? `${label} (${shortcut})` : label}>
-      <IconButton
-        aria-label={label}
-        aria-keyshortcuts={shortcut}
-        onClick={(e) => onClick(e.currentTarget)}
-      >
-        <Mdi name={icon} />
-      </IconButton>
-    </Tooltip>
-  );
 }
 
 /** The detail's action bar: back and the message actions, then the answers, then the rest. */
@@ -58,53 +34,67 @@ export function DetailToolbar({ commands }: { commands: DetailCommands }) {
         overflowX: 'auto',
       }}
     >
-      <Action label={t('email.back')} icon="arrow-left" onClick={commands.back} shortcut="Escape" />
+      <ToolbarAction
+        label={t('email.back')}
+        icon="arrow-left"
+        onClick={commands.back}
+        shortcut="Escape"
+      />
       <Divider orientation="vertical" flexItem sx={{ mx: 0.5, my: 1.5 }} />
-      <Action
+      <ToolbarAction
         label={t('email.actions.archive')}
         icon="archive-arrow-down-outline"
         onClick={commands.archive}
         shortcut="e"
       />
-      <Action
+      <ToolbarAction
         label={t('email.actions.delete')}
         icon="delete-outline"
         onClick={commands.remove}
         shortcut="#"
       />
-      <Action label={t('email.actions.move')} icon="folder-move-outline" onClick={commands.move} />
-      <Action
+      <ToolbarAction
+        label={t('email.actions.move')}
+        icon="folder-move-outline"
+        onClick={commands.move}
+      />
+      <ToolbarAction
         label={t('email.actions.markUnread')}
         icon="email-mark-as-unread"
         onClick={commands.markUnread}
         shortcut="u"
       />
-      <Action
+      <ToolbarAction
         label={t('email.actions.category')}
         icon="tag-outline"
         onClick={commands.categorize}
       />
       <Box sx={{ flex: 1 }} />
-      <Action label={t('email.actions.reply')} icon="reply" onClick={commands.reply} shortcut="r" />
-      <Action
+      <ToolbarAction
+        label={t('email.actions.reply')}
+        icon="reply"
+        onClick={commands.reply}
+        shortcut="r"
+      />
+      <ToolbarAction
         label={t('email.actions.replyAll')}
         icon="reply-all"
         onClick={commands.replyAll}
         shortcut="a"
       />
-      <Action
+      <ToolbarAction
         label={t('email.actions.forward')}
         icon="share"
         onClick={commands.forward}
         shortcut="f"
       />
       <Divider orientation="vertical" flexItem sx={{ mx: 0.5, my: 1.5 }} />
-      <Action
+      <ToolbarAction
         label={t('email.actions.download')}
         icon="download-outline"
         onClick={commands.download}
       />
-      <Action
+      <ToolbarAction
         label={t('email.actions.shortcuts')}
         icon="keyboard-outline"
         onClick={commands.help}

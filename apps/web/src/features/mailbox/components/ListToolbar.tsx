@@ -1,7 +1,8 @@
-import { Box, Checkbox, IconButton, Tooltip, Typography } from '@mui/material';
+import { Box, Checkbox, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Mdi } from '../../../components/ui/Mdi.tsx';
+import { ToolbarAction } from '../../../components/ui/ToolbarAction.tsx';
 
 export interface ToolbarActions {
   markRead: () => void;
@@ -12,24 +13,6 @@ export interface ToolbarActions {
   move: (anchor: HTMLElement) => void;
   categorize: (anchor: HTMLElement) => void;
   remove: () => void;
-}
-
-function Action({
-  label,
-  icon,
-  onClick,
-}: {
-  label: string;
-  icon: string;
-  onClick: (anchor: HTMLElement) => void;
-}) {
-  return (
-    <Tooltip title={label}>
-      <IconButton aria-label={label} onClick={(e) => onClick(e.currentTarget)}>
-        <Mdi name={icon} />
-      </IconButton>
-    </Tooltip>
-  );
 }
 
 /**
@@ -94,7 +77,7 @@ export function ListToolbar({
       />
       {selectedCount === 0 ? (
         <>
-          <Action label={t('mailbox.toolbar.refresh')} icon="refresh" onClick={onRefresh} />
+          <ToolbarAction label={t('mailbox.toolbar.refresh')} icon="refresh" onClick={onRefresh} />
           {status}
         </>
       ) : (
@@ -107,43 +90,47 @@ export function ListToolbar({
             {t('mailbox.toolbar.selected', { count: selectedCount })}
           </Typography>
           {anyUnread ? (
-            <Action
+            <ToolbarAction
               label={t('mailbox.toolbar.markRead')}
               icon="email-open-outline"
               onClick={actions.markRead}
             />
           ) : (
-            <Action
+            <ToolbarAction
               label={t('mailbox.toolbar.markUnread')}
               icon="email-mark-as-unread"
               onClick={actions.markUnread}
             />
           )}
           {anyUnflagged ? (
-            <Action label={t('mailbox.toolbar.flag')} icon="star-outline" onClick={actions.flag} />
+            <ToolbarAction
+              label={t('mailbox.toolbar.flag')}
+              icon="star-outline"
+              onClick={actions.flag}
+            />
           ) : (
-            <Action
+            <ToolbarAction
               label={t('mailbox.toolbar.unflag')}
               icon="star-off-outline"
               onClick={actions.unflag}
             />
           )}
-          <Action
+          <ToolbarAction
             label={t('mailbox.toolbar.archive')}
             icon="archive-arrow-down-outline"
             onClick={actions.archive}
           />
-          <Action
+          <ToolbarAction
             label={t('mailbox.toolbar.move')}
             icon="folder-move-outline"
             onClick={actions.move}
           />
-          <Action
+          <ToolbarAction
             label={t('mailbox.toolbar.categorize')}
             icon="tag-outline"
             onClick={actions.categorize}
           />
-          <Action
+          <ToolbarAction
             label={t('mailbox.toolbar.delete')}
             icon="delete-outline"
             onClick={actions.remove}
@@ -151,7 +138,11 @@ export function ListToolbar({
         </>
       )}
       <Box sx={{ flex: 1 }} />
-      <Action label={t('mailbox.toolbar.shortcuts')} icon="keyboard-outline" onClick={onHelp} />
+      <ToolbarAction
+        label={t('mailbox.toolbar.shortcuts')}
+        icon="keyboard-outline"
+        onClick={onHelp}
+      />
     </Box>
   );
 }
