@@ -1,32 +1,11 @@
-import { Box, Container, Paper } from '@mui/material';
+import { Container, Paper } from '@mui/material';
 import { Outlet } from 'react-router';
-import { Logo } from '../ui/Logo.tsx';
-import { ThemeToggle } from '../ui/ThemeToggle.tsx';
+import { BlankFrame } from './BlankFrame.tsx';
 
 /** Spec §2: login and registration use a blank layout: just the form on a calm background. */
 export function BlankLayout() {
   return (
-    <Box
-      sx={{
-        minHeight: '100vh',
-        display: 'flex',
-        flexDirection: 'column',
-        bgcolor: 'background.default',
-      }}
-    >
-      <Box
-        component="header"
-        sx={{
-          display: 'flex',
-          justifyContent: 'space-between',
-          alignItems: 'center',
-          px: 3,
-          py: 2,
-        }}
-      >
-        <Logo />
-        <ThemeToggle color="default" />
-      </Box>
+    <BlankFrame>
       <Container
         component="main"
         maxWidth="xs"
@@ -36,6 +15,6 @@ export function BlankLayout() {
           <Outlet />
         </Paper>
       </Container>
-    </Box>
+    </BlankFrame>
   );
 }

@@ -11,8 +11,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { Logo } from '../../components/ui/Logo.tsx';
-import { ThemeToggle } from '../../components/ui/ThemeToggle.tsx';
+import { BlankFrame } from '../../components/layouts/BlankFrame.tsx';
 
 /** RFC 6749 §4.1.2.1 error codes that deserve their own sentence. */
 const KNOWN_ERRORS = [
@@ -48,27 +47,7 @@ export function OAuthCallbackPage() {
   );
 
   return (
-    <Box
-      sx={{
-        minHeight: '100vh',
-        display: 'flex',
-        flexDirection: 'column',
-        bgcolor: 'background.default',
-      }}
-    >
-      <Box
-        component="header"
-        sx={{
-          display: 'flex',
-          justifyContent: 'space-between',
-          alignItems: 'center',
-          px: 3,
-          py: 2,
-        }}
-      >
-        <Logo to="/app" />
-        <ThemeToggle color="default" />
-      </Box>
+    <BlankFrame logoTo="/app">
       <Box component="main" sx={{ flex: 1, display: 'grid', placeItems: 'center', p: 2 }}>
         <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, width: '100%', maxWidth: 520 }}>
           {error ? (
@@ -98,6 +77,6 @@ export function OAuthCallbackPage() {
           )}
         </Paper>
       </Box>
-    </Box>
+    </BlankFrame>
   );
 }
