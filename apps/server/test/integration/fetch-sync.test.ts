@@ -13,6 +13,7 @@ import {
   imapClient,
   waitForTask,
 } from '@brieftaube/test-support/mail-fixtures.ts';
+import { syncAccount } from '../../src/mail/sync/account-sync.ts';
 import { startSmtpServer, type TestSmtpServer } from '@brieftaube/test-support/smtp-server.ts';
 import {
   DATABASE_KINDS,
@@ -124,6 +125,35 @@ describe.each(DATABASE_KINDS)('fetch tasks and IMAP sync on %s', (kind) => {
       })
     ).json<{ total_emails: number; unread_emails: number }[]>()[0];
     expect(inbox).toMatchObject({ total_emails: 30, unread_emails: 30 });
+    await client.logout();
+  });
+
+  it('through the worker threads, the rest arrives beside the first page and the bar only moves forward', async () => {
+    const { id, client } = await newAccount();
+    await appendMessages(client, 'INBOX', generateMessages(250));
+    const [account] = await queryRows<{ userId: string }>(
+      t.database.db,
+      sql`SELECT user_id AS "userId" FROM accounts WHERE id = ${id}`,
+    );
+    const progress: { percent: number; message: string }[] = [];
+    // A first page of 5 and workers from one message on: the bulk path a large mailbox takes.
+    const result = await syncAccount(
+      { ...t.services.sync, tuning: { firstPage: 5, workerMin: 1 } },
+      account.userId,
+      id,
+      { onProgress: async (p) => void progress.push(p) },
+    );
+    expect(result.new_emails).toBe(250);
+    const percents = progress.map((p) => p.percent);
+    expect(percents).toEqual([...percents].sort((a, b) => a - b));
+    // The first page's bodies say so, but do not move the bar to the end.
+    const bodies = progress.find((p) => p.message === 'Posteingang: Inhalte werden geladen (5)');
+    expect(bodies!.percent).toBeLessThan(50);
+    expect(progress.at(-1)!.message).toBe('Posteingang: 250 von 250 neuen E-Mails geladen');
+    const rows = await stored(id);
+    expect(rows).toHaveLength(250);
+    expect(rows.every((r) => r.body_status === 'ok')).toBe(true);
+    expect(new Set(rows.map((r) => r.uid)).size).toBe(250);
     await client.logout();
   });
 

@@ -1,15 +1,18 @@
-// A bulk fetch inside a parse worker: the worker's own IMAP session fetches its share of the
-// batches, parses each message and sends the rows back serialised (UTF-8 JSON), so that the thread
-// owning the database only inserts them. At most two batches wait for the database at a time.
+// A bulk fetch inside a parse worker: the worker's own IMAP session fetches its share of the new
+// messages in batches bounded by bytes, parses each message and sends the rows back serialised
+// (UTF-8 JSON), so that the thread owning the database only inserts them. At most two batches wait
+// for the database at a time.
 import type { FetchMessageObject } from 'imapflow';
 import { rowsAsJson } from '../../modules/emails/email-row-json.ts';
 import type { NewEmailRow } from '../../modules/emails/email-sync.repository.ts';
 import { assertUsable, createImapClient, uidSet } from '../imap/imap-client.ts';
 import type { BulkFetchJob } from '../sync/bulk-fetch.ts';
-import { completeRow, HEADER_QUERY } from '../sync/message-rows.ts';
+import { batchBySize } from '../sync/batches.ts';
+import { completeRow, HEADER_QUERY, headerRow } from '../sync/message-rows.ts';
 import { parseMessage } from './parse-message.ts';
 
 const CREDITS = 2;
+const SIZE_SLICE = 1000;
 const encoder = new TextEncoder();
 
 export interface RunningFetch {
@@ -19,7 +22,7 @@ export interface RunningFetch {
 
 export function runBulkFetch(
   job: BulkFetchJob,
-  send: (bytes: Uint8Array, uids: number) => void,
+  sendBytes: (bytes: Uint8Array, uids: number) => void,
 ): { running: RunningFetch; done: Promise<void> } {
   let credits = CREDITS;
   let stopped = false;
@@ -54,26 +57,69 @@ export function runBulkFetch(
           assertUsable(client);
           return messages;
         };
+        const large: number[] = [];
+        // Sizes slice by slice, so that the first batch is asked for after one light round trip
+        // instead of one for the whole share; later slices are read while the worker parses.
+        async function* batches() {
+          for (let i = 0; i < job.uids.length; i += SIZE_SLICE) {
+            const sizes = new Map<number, number>();
+            for await (const m of client.fetch(
+              uidSet(job.uids.slice(i, i + SIZE_SLICE)),
+              { uid: true, size: true },
+              { uid: true },
+            ))
+              sizes.set(m.uid, m.size ?? 0);
+            assertUsable(client);
+            // Those missing were expunged meanwhile.
+            const small: number[] = [];
+            for (const uid of job.uids.slice(i, i + SIZE_SLICE)) {
+              const size = sizes.get(uid);
+              if (size === undefined) continue;
+              (size > job.maxSourceBytes ? large : small).push(uid);
+            }
+            yield* batchBySize(small, (uid) => sizes.get(uid)!, job.batchBytes);
+          }
+        }
+        const source = batches();
         // The next batch is asked for before this one is parsed: the server reads and sends it
         // while this thread parses, instead of both waiting for each other in turn.
-        let next = job.batches[0] ? fetchBatch(job.batches[0]) : undefined;
-        for (const [index, batch] of job.batches.entries()) {
-          const messages = await next!;
-          const following = job.batches[index + 1];
-          next = following ? fetchBatch(following) : undefined;
-          // Unawaited until the next round; a failure there must not go unhandled meanwhile.
-          next?.catch(() => undefined);
-          const rows: NewEmailRow[] = [];
-          // One at a time: a parse keeps at most one message's worth of garbage alive.
-          for (const message of messages.splice(0))
-            rows.push(await completeRow(message, job.ids, parseMessage));
+        const fetchNext = async () => {
+          const next = await source.next();
+          return next.done
+            ? undefined
+            : { batch: next.value, messages: await fetchBatch(next.value) };
+        };
+        const send = async (rows: NewEmailRow[], count: number) => {
           while (credits === 0 && !stopped)
             await new Promise<void>((resolve) => waiting.push(resolve));
-          if (stopped) return;
+          if (stopped) return false;
           credits -= 1;
-          send(encoder.encode(rowsAsJson(rows)), batch.length);
+          sendBytes(encoder.encode(rowsAsJson(rows)), count);
+          return true;
+        };
+        let next = fetchNext();
+        for (;;) {
+          const current = await next;
+          if (!current) break;
+          next = fetchNext();
+          // Unawaited until the next round; a failure there must not go unhandled meanwhile.
+          next.catch(() => undefined);
+          const rows: NewEmailRow[] = [];
+          // One at a time: a parse keeps at most one message's worth of garbage alive.
+          for (const message of current.messages.splice(0))
+            rows.push(await completeRow(message, job.ids, parseMessage));
+          if (!(await send(rows, current.batch.length))) return;
         }
-        await next?.catch(() => undefined);
+        // Huge messages: headers now, their text parts in the body pass.
+        for (let i = 0; i < large.length; i += 100) {
+          const rows: NewEmailRow[] = [];
+          for await (const message of client.fetch(uidSet(large.slice(i, i + 100)), HEADER_QUERY, {
+            uid: true,
+          }))
+            rows.push(headerRow(message, job.ids));
+          assertUsable(client);
+          if (!(await send(rows, rows.length))) return;
+        }
       } finally {
         lock.release();
       }

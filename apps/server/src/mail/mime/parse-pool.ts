@@ -7,17 +7,19 @@ import type { ParseJob, ParseReply } from './parse-worker.ts';
 export interface ParsePool {
   parse(source: Buffer): Promise<ParsedBody>;
   /**
-   * A bulk fetch: the batches are shared out among the workers, each fetching and parsing its
-   * share with its own IMAP session; `store` receives each batch's rows (UTF-8 JSON) one at a time,
-   * in arrival order. `checkCancelled` throwing stops every worker's share.
+   * A bulk fetch: the UIDs are shared out among the workers in slices, newest first, each worker
+   * fetching and parsing its share with its own IMAP session; `store` receives each batch's rows
+   * (UTF-8 JSON) one at a time, in arrival order. `checkCancelled` throwing stops every share.
    */
   fetch(
-    job: Omit<BulkFetchJob, 'batches'> & { batches: number[][] },
+    job: BulkFetchJob,
     store: (rows: Uint8Array, uids: number) => Promise<void>,
     checkCancelled: () => Promise<void>,
   ): Promise<void>;
   close(): Promise<void>;
 }
+
+const SHARE_SLICE = 500;
 
 interface Job {
   resolve: (value: never) => void;
@@ -99,20 +101,19 @@ export function createParsePool(
     },
 
     async fetch(job, store, checkCancelled) {
-      const shares = slots.map((slot, index) => ({
-        slot,
-        id: nextId++,
-        batches: job.batches.filter((_, i) => i % slots.length === index),
-      }));
+      // Slices in turn, so that every worker works from the newest mail to the oldest.
+      const shares = slots.map((slot) => ({ slot, id: nextId++, uids: [] as number[] }));
+      for (let i = 0; i < job.uids.length; i += SHARE_SLICE)
+        shares[(i / SHARE_SLICE) % shares.length]!.uids.push(...job.uids.slice(i, i + SHARE_SLICE));
       let storing = Promise.resolve();
       let failure: unknown;
       const stopAll = () => {
         for (const s of shares) s.slot.worker.postMessage({ id: s.id, kind: 'stop' });
       };
       const running = shares
-        .filter((s) => s.batches.length > 0)
+        .filter((s) => s.uids.length > 0)
         .map((s) =>
-          run<null>(s.slot, { id: s.id, kind: 'fetch', job: { ...job, batches: s.batches } }, [], {
+          run<null>(s.slot, { id: s.id, kind: 'fetch', job: { ...job, uids: s.uids } }, [], {
             onBatch: (rows, uids) => {
               // Inserts one at a time, in arrival order; a batch is acknowledged once stored.
               storing = storing.then(async () => {

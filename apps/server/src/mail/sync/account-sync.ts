@@ -93,14 +93,16 @@ export async function syncAccount(
           continue;
         }
         const name = displayNameFor(folder.folderType, folder.name);
+        // How far the messages are; bodies (the first page's, huge messages') keep the bar where
+        // it is, since they are read beside the messages or after them.
+        let within = 0;
         const result = await syncFolderAndNotify(deps, client, folder, {
           deferBulkIndex: true,
           bulk: { ...bulk, ...(deps.tuning ? { minMessages: deps.tuning.workerMin } : {}) },
           ...(deps.tuning ? { headerBatch: deps.tuning.firstPage } : {}),
           ...(options.isCancelled ? { isCancelled: options.isCancelled } : {}),
           onProgress: async ({ phase, done, total: count }) => {
-            // Bodies of the first page and of huge messages are the small remainder.
-            const within = phase === 'messages' ? (count ? done / count : 1) : 1;
+            if (phase === 'messages') within = count ? done / count : 1;
             await options.onProgress?.({
               percent: Math.min(99, Math.round(base + share * within)),
               message:

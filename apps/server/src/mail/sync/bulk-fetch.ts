@@ -17,7 +17,12 @@ export interface BulkFetchJob {
   path: string;
   uidValidity: string;
   ids: { userId: string; accountId: number; folderId: number };
-  batches: number[][];
+  /** This worker's share, newest first. */
+  uids: number[];
+  /** Larger messages are stored with their headers only; the body pass reads their text parts. */
+  maxSourceBytes: number;
+  /** Source bytes per FETCH round trip. */
+  batchBytes: number;
 }
 
 /** What survives of an error on its way from a worker: what classifyConnectionError reads. */

@@ -20,6 +20,11 @@ export interface CompleteSyncOptions {
 
 const BULK_WORKER_MIN = 1000;
 
+/** Whether syncComplete hands these new messages to the parse pool's workers (bulk-fetch.ts). */
+export function usesWorkers(count: number, bulk: BulkConnection | undefined): boolean {
+  return !!bulk && count >= (bulk.minMessages ?? BULK_WORKER_MIN);
+}
+
 /**
  * New messages beyond the first page: headers and source in one FETCH, stored as complete rows
  * in one INSERT per batch. Compared with headers first and bodies second, every message is
@@ -36,6 +41,31 @@ export async function syncComplete(
 ): Promise<number> {
   if (uids.length === 0) return 0;
   const pool = sharedParsePool();
+  if (options.bulk && usesWorkers(uids.length, options.bulk)) {
+    // The workers read the sizes themselves: this session stays free for the first page.
+    const { path, uidValidity, minMessages: _, ...connection } = options.bulk;
+    let inserted = 0;
+    let done = 0;
+    await pool.fetch(
+      {
+        ...connection,
+        path,
+        uidValidity: String(uidValidity),
+        ids,
+        uids,
+        maxSourceBytes: options.maxSourceBytes,
+        batchBytes: options.bodyBatchBytes,
+      },
+      async (json, count) => {
+        inserted += await repo.insertJson(json);
+        done += count;
+        await options.onProgress?.(done);
+      },
+      options.checkCancelled,
+    );
+    return inserted;
+  }
+
   // Sizes first (one light round trip) so that batches can be bounded by bytes.
   const sizes = new Map<number, number>();
   for (let i = 0; i < uids.length; i += 5000) {
@@ -58,20 +88,6 @@ export async function syncComplete(
 
   let inserted = 0;
   let done = 0;
-  const small = batches.reduce((n, b) => n + b.length, 0);
-  if (options.bulk && small >= (options.bulk.minMessages ?? BULK_WORKER_MIN)) {
-    const { path, uidValidity, minMessages: _, ...connection } = options.bulk;
-    await pool.fetch(
-      { ...connection, path, uidValidity: String(uidValidity), ids, batches },
-      async (json, count) => {
-        inserted += await repo.insertJson(json);
-        done += count;
-        await options.onProgress?.(done);
-      },
-      options.checkCancelled,
-    );
-    return inserted + (await storeHeadersOfLarge(client, repo, ids, large));
-  }
   let writing: Promise<void> = Promise.resolve();
   try {
     for (const batch of batches) {

@@ -7,7 +7,7 @@ import type {
 import { assertUsable, uidSet } from '../imap/imap-client.ts';
 import { syncBodies } from './body-sync.ts';
 import type { BulkConnection } from './bulk-fetch.ts';
-import { syncComplete } from './complete-sync.ts';
+import { syncComplete, usesWorkers } from './complete-sync.ts';
 import { detectChanges, type FolderChanges } from './folder-changes.ts';
 import { HEADER_QUERY, headerRow } from './message-rows.ts';
 
@@ -124,20 +124,44 @@ export async function syncFolder(
       result.bodies += bodies.ok;
       result.failedBodies += bodies.failed;
     };
-    // Also the bodies an interrupted sync left.
-    await addBodies();
-    result.newMessages += await syncComplete(client, repo, ids, fresh.slice(headerBatch), {
-      ...bodyOptions,
-      ...(options.bulk
-        ? { bulk: { ...options.bulk, path: folder.path, uidValidity: mailbox.uidValidity } }
-        : {}),
-      onProgress: (done) =>
-        options.onProgress?.({
-          phase: 'messages',
-          done: head.length + done,
-          total: fresh.length,
-        }),
-    });
+    const rest = fresh.slice(headerBatch);
+    let stopRest = false;
+    const completeRest = () =>
+      syncComplete(client, repo, ids, rest, {
+        ...bodyOptions,
+        checkCancelled: async () => {
+          if (stopRest) throw new SyncCancelledError();
+          await checkCancelled();
+        },
+        ...(options.bulk
+          ? { bulk: { ...options.bulk, path: folder.path, uidValidity: mailbox.uidValidity } }
+          : {}),
+        onProgress: (done) =>
+          options.onProgress?.({
+            phase: 'messages',
+            done: head.length + done,
+            total: fresh.length,
+          }),
+      });
+    if (usesWorkers(rest.length, options.bulk)) {
+      // The workers have sessions of their own: the rest arrives while this session reads the
+      // first page's bodies (and those an interrupted sync left).
+      const completing = completeRest();
+      // Awaited below; failing meanwhile must not count as unhandled.
+      completing.catch(() => undefined);
+      try {
+        await addBodies();
+      } catch (error) {
+        stopRest = true;
+        await completing.catch(() => undefined);
+        throw error;
+      }
+      result.newMessages += await completing;
+    } else {
+      // Also the bodies an interrupted sync left.
+      await addBodies();
+      result.newMessages += await completeRest();
+    }
     // Messages too large to fetch whole: their text parts.
     await addBodies();
 
