@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { isShortcutEvent } from './keyboard.ts';
 
 /** A handler returns false to leave the key to the browser (Enter on a focused link). */
@@ -10,7 +10,8 @@ export type ShortcutMap = Partial<Record<string, (event: KeyboardEvent) => boole
  */
 export function useShortcuts(map: ShortcutMap, enabled = true): void {
   const latest = useRef(map);
-  useEffect(() => {
+  // Before the browser gets to the next key press: a fast 'j j k' must see the focus 'j' moved.
+  useLayoutEffect(() => {
     latest.current = map;
   });
   useEffect(() => {
