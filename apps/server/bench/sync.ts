@@ -3,7 +3,7 @@
 //   first inbox page available through the API (target < 2 s),
 //   full initial sync in messages/s (target ≥ 50 % of raw on PGlite, ≥ 70 % on PostgreSQL; the
 //   median of three syncs, each against the raw rate measured right before and after it),
-//   incremental sync after 10 new messages (target < 200 ms),
+//   incremental sync after 10 new messages, median of three (target < 200 ms),
 //   new-mail latency through IDLE up to the browser's event stream (target < 1 s).
 import fs from 'node:fs';
 import os from 'node:os';
@@ -235,20 +235,27 @@ async function measure(label: string, dovecot: Dovecot, databaseUrl?: string) {
     const account = { id: runs.at(-1)!.accountId };
     const lastAccess = runs.at(-1)!.access;
 
-    // Incremental: 10 new messages, then one sync of the whole account (connect, every folder).
-    const writer = rawClient(dovecot);
-    await writer.connect();
-    await appendMessages(writer, 'INBOX', generateMessages(10, new Date()));
-    await writer.logout();
+    // Incremental: 10 new messages, then one sync of the whole account (connect, every folder);
+    // three times, the median counts.
     const [userRow] = (await services.accounts.listSynced()).filter((a) => a.id === account.id);
     const deps = services.sync;
-    const i0 = performance.now();
-    const incremental = await syncAccount(deps, userRow!.userId, account.id);
-    const incrementalMs = performance.now() - i0;
-    if (incremental.new_emails !== 10) throw new Error(`incremental saw ${incremental.new_emails}`);
-    const n0 = performance.now();
-    await syncAccount(deps, userRow!.userId, account.id);
-    const nothingMs = performance.now() - n0;
+    const incrementals: number[] = [];
+    const nothings: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      const writer = rawClient(dovecot);
+      await writer.connect();
+      await appendMessages(writer, 'INBOX', generateMessages(10, new Date()));
+      await writer.logout();
+      const i0 = performance.now();
+      const incremental = await syncAccount(deps, userRow!.userId, account.id);
+      incrementals.push(performance.now() - i0);
+      if (incremental.new_emails !== 10)
+        throw new Error(`incremental saw ${incremental.new_emails}`);
+      const n0 = performance.now();
+      await syncAccount(deps, userRow!.userId, account.id);
+      nothings.push(performance.now() - n0);
+    }
+    const middle = (values: number[]) => [...values].sort((a, b) => a - b)[1]!;
 
     // IDLE: LMTP delivery until the event reaches a browser's stream (and the list shows it).
     const live = await startLiveSync(database, deps, { pollSeconds: 300, rescanSeconds: 60 });
@@ -309,7 +316,7 @@ async function measure(label: string, dovecot: Dovecot, databaseUrl?: string) {
       `  peak RSS during the sync          ${(median.peakRss / 1024 / 1024).toFixed(0)} MB`,
     );
     console.log(
-      `  incremental, 10 new (7 folders)   ${ms(incrementalMs)}   target < 200 ms   (nothing new: ${ms(nothingMs)})`,
+      `  incremental, 10 new (7 folders)   median ${ms(middle(incrementals))}   target < 200 ms   (${incrementals.map(ms).join(', ')}; nothing new: ${ms(middle(nothings))})`,
     );
     console.log(
       `  new mail via IDLE to the stream   median ${ms(latencies[2]!)}, max ${ms(latencies[4]!)}   target < 1 s`,

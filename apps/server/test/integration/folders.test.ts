@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerApiUser, type ApiUser } from '@brieftaube/test-support/api-user.ts';
 import { startDovecot, type Dovecot } from '@brieftaube/test-support/dovecot.ts';
 import { startSmtpServer, type TestSmtpServer } from '@brieftaube/test-support/smtp-server.ts';
-import { DATABASE_KINDS, startTestApp, type TestApp } from '@brieftaube/test-support/test-app.ts';
+import {
+  DATABASE_KINDS,
+  queryRows,
+  startTestApp,
+  type TestApp,
+} from '@brieftaube/test-support/test-app.ts';
+import { appendMessages, generateMessages } from '@brieftaube/test-support/mailbox.ts';
+import { sql } from 'drizzle-orm';
 
 interface FolderJson {
   id: number;
@@ -106,8 +113,26 @@ describe.each(DATABASE_KINDS)('folders API on %s', (kind) => {
       'trash',
     ]);
 
+    // A listing that changed nothing writes nothing (the row versions stay); a new message
+    // updates the inbox's counts and nothing else.
+    const versions = () =>
+      queryRows<{ path: string; xmin: string }>(
+        t.database.db,
+        sql`SELECT path, xmin::text AS xmin FROM folders WHERE account_id = ${id} ORDER BY path`,
+      );
+    const before = await versions();
     const again = (await sync(id)).json<{ created: number; updated: number }>();
     expect(again).toMatchObject({ created: 0, updated: 10 });
+    expect(await versions()).toEqual(before);
+    const writer = await imap(address);
+    await appendMessages(writer, 'INBOX', generateMessages(1));
+    await writer.logout();
+    const third = (await sync(id)).json<{ folders: FolderJson[] }>();
+    expect(third.folders.find((f) => f.path === 'INBOX')).toMatchObject({ total_emails: 1 });
+    const after = await versions();
+    expect(after.filter((row, i) => row.xmin !== before[i]!.xmin).map((r) => r.path)).toEqual([
+      'INBOX',
+    ]);
   });
 
   it('creates nested folders on the server in modified UTF-7 and nests counts in the tree', async () => {

@@ -116,8 +116,11 @@ export function createFoldersService(deps: FoldersServiceDeps) {
             : {}),
         };
         const known = existing.get(entry.path);
+        // Most folders are as the last listing left them: no write for those.
         const row = known
-          ? await repo.update(known.id, values)
+          ? unchanged(known, values)
+            ? known
+            : await repo.update(known.id, values)
           : await repo.insert({ ...values, userId, accountId, path: entry.path, syncEnabled });
         if (known) updated += 1;
         else created += 1;
@@ -280,3 +283,13 @@ export function createFoldersService(deps: FoldersServiceDeps) {
 }
 
 export type FoldersService = ReturnType<typeof createFoldersService>;
+
+/** Whether a stored folder already has every listed value. */
+function unchanged(row: FolderRow, values: Partial<FolderRow>): boolean {
+  return Object.entries(values).every(([key, value]) => {
+    const stored = row[key as keyof FolderRow];
+    return Array.isArray(value) && Array.isArray(stored)
+      ? value.length === stored.length && value.every((v, i) => v === stored[i])
+      : stored === value;
+  });
+}
