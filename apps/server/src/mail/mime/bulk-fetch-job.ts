@@ -8,7 +8,7 @@ import type { NewEmailRow } from '../../modules/emails/email-sync.repository.ts'
 import { assertUsable, createImapClient, uidSet } from '../imap/imap-client.ts';
 import type { BulkFetchJob } from '../sync/bulk-fetch.ts';
 import { batchBySize } from '../sync/batches.ts';
-import { completeRow, HEADER_QUERY, headerRow } from '../sync/message-rows.ts';
+import { completeRow, HEADER_QUERY, headerRowsOf } from '../sync/message-rows.ts';
 import { parseMessage } from './parse-message.ts';
 
 const CREDITS = 2;
@@ -111,15 +111,8 @@ export function runBulkFetch(
           if (!(await send(rows, current.batch.length))) return;
         }
         // Huge messages: headers now, their text parts in the body pass.
-        for (let i = 0; i < large.length; i += 100) {
-          const rows: NewEmailRow[] = [];
-          for await (const message of client.fetch(uidSet(large.slice(i, i + 100)), HEADER_QUERY, {
-            uid: true,
-          }))
-            rows.push(headerRow(message, job.ids));
-          assertUsable(client);
+        for await (const rows of headerRowsOf(client, job.ids, large))
           if (!(await send(rows, rows.length))) return;
-        }
       } finally {
         lock.release();
       }

@@ -7,7 +7,7 @@ import { assertUsable, uidSet } from '../imap/imap-client.ts';
 import { sharedParsePool } from '../mime/parse-pool.ts';
 import { batchBySize } from './batches.ts';
 import type { BulkConnection } from './bulk-fetch.ts';
-import { completeRow, HEADER_QUERY, headerRow } from './message-rows.ts';
+import { completeRow, HEADER_QUERY, headerRowsOf } from './message-rows.ts';
 
 export interface CompleteSyncOptions {
   maxSourceBytes: number;
@@ -123,14 +123,7 @@ async function storeHeadersOfLarge(
   large: number[],
 ): Promise<number> {
   let inserted = 0;
-  for (let i = 0; i < large.length; i += 100) {
-    const rows: NewEmailRow[] = [];
-    for await (const message of client.fetch(uidSet(large.slice(i, i + 100)), HEADER_QUERY, {
-      uid: true,
-    }))
-      rows.push(headerRow(message, ids));
-    assertUsable(client);
+  for await (const rows of headerRowsOf(client, ids, large))
     inserted += await repo.insertMany(rows);
-  }
   return inserted;
 }

@@ -1,5 +1,6 @@
-import type { FetchMessageObject } from 'imapflow';
+import type { FetchMessageObject, ImapFlow } from 'imapflow';
 import type { NewEmailRow } from '../../modules/emails/email-sync.repository.ts';
+import { assertUsable, uidSet } from '../imap/imap-client.ts';
 import { attachmentsFrom } from '../mime/attachments.ts';
 import { envelopeFields, headerValue, parseMessageIds, threadIdFor } from '../mime/envelope.ts';
 import type { ParsedBody } from '../mime/parse-message.ts';
@@ -69,5 +70,25 @@ export async function completeRow(
       bodyStatus: 'failed',
       parseError: String((error as Error)?.message ?? error).slice(0, 500),
     };
+  }
+}
+
+/**
+ * Header rows of messages too large to fetch whole, 100 per round trip: their text parts follow
+ * in the body pass, their attachments only when opened.
+ */
+export async function* headerRowsOf(
+  client: ImapFlow,
+  ids: { userId: string; accountId: number; folderId: number },
+  uids: number[],
+): AsyncGenerator<NewEmailRow[]> {
+  for (let i = 0; i < uids.length; i += 100) {
+    const rows: NewEmailRow[] = [];
+    for await (const message of client.fetch(uidSet(uids.slice(i, i + 100)), HEADER_QUERY, {
+      uid: true,
+    }))
+      rows.push(headerRow(message, ids));
+    assertUsable(client);
+    yield rows;
   }
 }
