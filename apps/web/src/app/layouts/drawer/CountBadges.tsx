@@ -15,6 +15,18 @@ export const srOnly = {
   border: 0,
 } as const;
 
+/** The shape both badges share; they differ in weight and colour. */
+const pill = {
+  minWidth: 22,
+  height: 20,
+  px: 0.75,
+  borderRadius: 10,
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  fontSize: 12,
+} as const;
+
 /**
  * Spec §2: an unread badge and a total badge, abbreviated (1,2k). The unread badge only appears
  * while something is unread; the total can be hidden at 0 (empty folders stay quiet).
@@ -44,14 +56,7 @@ export function CountBadges({
           title={unreadText}
           data-testid="unread-badge"
           sx={{
-            minWidth: 22,
-            height: 20,
-            px: 0.75,
-            borderRadius: 10,
-            display: 'inline-flex',
-            alignItems: 'center',
-            justifyContent: 'center',
-            fontSize: 12,
+            ...pill,
             fontWeight: 700,
             lineHeight: 1,
             bgcolor: 'secondary.main',
@@ -68,14 +73,7 @@ export function CountBadges({
           title={totalText}
           data-testid="total-badge"
           sx={{
-            minWidth: 22,
-            height: 20,
-            px: 0.75,
-            borderRadius: 10,
-            display: 'inline-flex',
-            alignItems: 'center',
-            justifyContent: 'center',
-            fontSize: 12,
+            ...pill,
             fontWeight: 500,
             lineHeight: 1,
             // On a selected dark row the secondary grey falls below 4.5:1; the primary text does not.
