@@ -90,6 +90,19 @@ test('a new user onboards with an IMAP account, reads, replies, files and catego
     .toBe(true);
   await expect(bar).toBeHidden();
 
+  // 'Always for this sender' is kept on the server: it survives a reload (a fresh page state),
+  // and revoking it blocks the images again.
+  await page.reload();
+  await expect(bar).toBeVisible();
+  await bar.getByRole('button', { name: 'Immer für diesen Absender anzeigen' }).click();
+  const alwaysNote = page.getByRole('alert').filter({ hasText: 'werden immer angezeigt' });
+  await expect(alwaysNote).toBeVisible();
+  await page.reload();
+  await expect(alwaysNote).toBeVisible();
+  await expect(bar).toBeHidden();
+  await alwaysNote.getByRole('button', { name: 'Nicht mehr automatisch anzeigen' }).click();
+  await expect(bar).toBeVisible();
+
   // Reply: the SMTP server receives a correct reply, and Sent shows it after a fetch.
   const sentBefore = mail.smtp.received.length;
   await page

@@ -22,6 +22,7 @@ import { composeRoutes } from './modules/compose/compose.routes.ts';
 import { emailsRoutes } from './modules/emails/emails.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { tasksRoutes } from './modules/tasks/tasks.routes.ts';
+import { remoteContentRoutes } from './modules/settings/remote-content.ts';
 import { createServices, type Services } from './services.ts';
 
 export interface BuildAppOptions {
@@ -65,7 +66,7 @@ export async function buildApp({
     }
   });
 
-  const { auth, accounts, folders, categories, emails, compose, tasks, events } =
+  const { auth, accounts, folders, categories, emails, compose, tasks, events, remoteContent } =
     services ?? createServices(config, database);
 
   await registerSecurityHeaders(app);
@@ -91,6 +92,7 @@ export async function buildApp({
   await app.register(categoriesRoutes, { prefix: '/api', categories });
   await app.register(emailsRoutes, { prefix: '/api', emails });
   await app.register(composeRoutes, { prefix: '/api', compose });
+  await app.register(remoteContentRoutes, { prefix: '/api', remoteContent });
   await app.register(eventsRoutes, {
     prefix: '/api',
     events,

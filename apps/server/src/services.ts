@@ -23,6 +23,7 @@ import { createFoldersService } from './modules/folders/folders.service.ts';
 import { createJobSender } from './modules/tasks/job-sender.ts';
 import { createTasksRepository } from './modules/tasks/tasks.repository.ts';
 import { createTasksService } from './modules/tasks/tasks.service.ts';
+import { createRemoteContentService } from './modules/settings/remote-content.ts';
 
 /** Every service, wired once; the API process and the worker process share this. */
 export function createServices(config: Config, database: DatabaseHandle, logger?: Logger) {
@@ -91,8 +92,10 @@ export function createServices(config: Config, database: DatabaseHandle, logger?
     sync,
     ...(logger ? { logger } : {}),
   });
+  const remoteContent = createRemoteContentService(database.db);
   return {
     auth,
+    remoteContent,
     accounts,
     folders,
     categories,

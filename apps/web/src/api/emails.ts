@@ -73,9 +73,10 @@ export const emailQueryOptions = (id: number, remote = false) =>
 /** While a new filter or search loads, the previous list stays on screen (no flash of skeletons). */
 export const useEmailList = (filters: EmailFilters) =>
   useInfiniteQuery({ ...emailListQueryOptions(filters), placeholderData: keepPreviousData });
-export const useEmail = (id: number, remote = false) =>
+export const useEmail = (id: number, remote = false, enabled = true) =>
   useQuery({
     ...emailQueryOptions(id, remote),
+    enabled,
     // Switching to ?remote=allow keeps the blocked version visible until the new one is there.
     placeholderData: (previous) => (previous?.id === id ? previous : undefined),
     // The body arrives after the headers on a first sync: ask again until it is there.

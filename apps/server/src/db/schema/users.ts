@@ -8,6 +8,7 @@ import {
   uniqueIndex,
   uuid,
   integer,
+  primaryKey,
 } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
@@ -60,3 +61,19 @@ export const rateLimits = pgTable('rate_limits', {
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   count: integer('count').notNull(),
 });
+
+/**
+ * Senders whose remote images the user always wants to see. Kept on the server so the choice
+ * follows the user to every browser and device, as it does in Gmail and Outlook.
+ */
+export const remoteContentSenders = pgTable(
+  'remote_content_senders',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.address] })],
+);

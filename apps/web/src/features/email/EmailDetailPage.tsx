@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { findCachedEmail, useEmail } from '../../api/emails.ts';
+import { isTrustedSender, useTrustedSenders } from '../../api/remote-senders.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/error-messages.ts';
 import { MailSnackbar } from '../../components/mail/MailSnackbar.tsx';
@@ -10,7 +11,6 @@ import { useShortcuts } from '../../components/mail/use-shortcuts.ts';
 import { DetailError, DetailSkeleton } from './components/DetailStates.tsx';
 import { EmailDetailView } from './components/EmailDetailView.tsx';
 import { useBackToList } from './hooks/use-back-to-list.ts';
-import { isTrustedSender, useTrustedSenders } from './lib/remote-senders.ts';
 
 /**
  * /app/emails/{id}. Remote content is requested only when the user allowed it for this message
@@ -21,7 +21,7 @@ export function EmailDetailPage() {
   const params = useParams();
   const id = Number(params.id);
   const queryClient = useQueryClient();
-  const trusted = useTrustedSenders();
+  const { senders: trusted, settled } = useTrustedSenders();
   const { back } = useBackToList();
   const [remoteOnce, setRemoteOnce] = useState<number | null>(null);
   const [seen, setSeen] = useState<{ id: number; sender: string } | null>(null);
@@ -31,7 +31,8 @@ export function EmailDetailPage() {
   );
   const sender = seen?.id === id ? seen.sender : cachedSender;
   const allowRemote = remoteOnce === id || isTrustedSender(trusted, sender);
-  const query = useEmail(id, allowRemote);
+  // Until the trusted senders are known, waiting beats loading the blocked version first.
+  const query = useEmail(id, allowRemote, settled);
   const detail = query.data?.id === id ? query.data : undefined;
   if (detail && (seen?.id !== id || seen.sender !== detail.from_address))
     setSeen({ id, sender: detail.from_address });

@@ -17,7 +17,7 @@ import { useShortcuts } from '../../../components/mail/use-shortcuts.ts';
 import { useBackToList } from '../hooks/use-back-to-list.ts';
 import { isEmbeddedImage, useInlineImages } from '../hooks/use-inline-images.ts';
 import { emlName, saveBlob } from '../lib/download.ts';
-import { distrustSender, trustSender } from '../lib/remote-senders.ts';
+import { useDistrustSender, useTrustSender } from '../../../api/remote-senders.ts';
 import { AttachmentList } from './AttachmentList.tsx';
 import { DetailHeader } from './DetailHeader.tsx';
 import { DetailToolbar, type DetailCommands } from './DetailToolbar.tsx';
@@ -43,6 +43,8 @@ export function EmailDetailView({
   const { back, linkState } = useBackToList();
   const { data: categories } = useCategories();
   const inlineImages = useInlineImages(detail);
+  const trustSender = useTrustSender();
+  const distrustSender = useDistrustSender();
   const [moveAnchor, setMoveAnchor] = useState<HTMLElement | null>(null);
   const [categoryAnchor, setCategoryAnchor] = useState<HTMLElement | null>(null);
   const [confirm, setConfirm] = useState(false);
@@ -112,8 +114,8 @@ export function EmailDetailView({
             state={remoteState}
             sender={detail.from_address}
             onShowOnce={onShowRemoteOnce}
-            onAlways={() => trustSender(detail.from_address)}
-            onRevoke={() => distrustSender(detail.from_address)}
+            onAlways={() => trustSender.mutate(detail.from_address)}
+            onRevoke={() => distrustSender.mutate(detail.from_address)}
           />
         )}
         <AttachmentList attachments={attachments} />
