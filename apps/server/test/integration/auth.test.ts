@@ -183,6 +183,27 @@ describe.each(DATABASE_KINDS)('auth API on %s', (kind) => {
       expect(blocked.json<{ error: { code: string } }>().error.code).toBe('RATE_LIMITED');
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     });
+
+    it('counts only failed attempts per address: many people signing in from one office never hit it', async () => {
+      // The address limit is 5 × 3 = 15 here; 20 correct logins from the same address pass.
+      const people = await Promise.all([register(), register(), register(), register()]);
+      for (let round = 0; round < 5; round++) {
+        for (const person of people) {
+          const res = await post('/api/auth/login/', {
+            email: '',
+            username: person.username,
+            password,
+          });
+          expect(res.statusCode).toBe(200);
+        }
+      }
+      const viaEmail = await post('/api/auth/login/', {
+        username: '',
+        email: people[0]!.email,
+        password,
+      });
+      expect(viaEmail.statusCode).toBe(200);
+    });
   });
 
   describe('tokens', () => {

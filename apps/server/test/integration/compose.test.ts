@@ -124,6 +124,60 @@ describe.each(DATABASE_KINDS)('sending and drafts on %s', (kind) => {
     expect(detail.is_answered).toBe(true);
   });
 
+  it('replies to "Nachname, Vorname" senders: the name stays one recipient and reaches the To header', async () => {
+    await appendMessages(client, 'INBOX', [
+      {
+        from: '"Müller, Anna" <anna.mueller@beispiel.de>',
+        to: `Ich <${address}>`,
+        cc: '"Schmidt, Tom (Einkauf)" <tom.schmidt@beispiel.de>',
+        subject: 'Lieferschein Regal',
+        text: 'Guten Tag,\nder Lieferschein folgt.',
+        messageId: '<lieferschein-1@beispiel.de>',
+      },
+    ]);
+    await fetchAccount(owner, accountId);
+    const original = await emailId('Lieferschein Regal');
+    const template = (
+      await owner.request({
+        method: 'GET',
+        url: `/api/emails/${original}/compose/?action=reply_all`,
+      })
+    ).json<{ to: string[]; cc: string[]; text: string }>();
+    expect(template.to).toEqual(['"Müller, Anna" <anna.mueller@beispiel.de>']);
+    expect(template.cc).toEqual(['"Schmidt, Tom (Einkauf)" <tom.schmidt@beispiel.de>']);
+    expect(template.text).toContain('schrieb Müller, Anna <anna.mueller@beispiel.de>:');
+
+    const before = smtp.received.length;
+    const sent = await owner.request({
+      method: 'POST',
+      url: '/api/emails/send/',
+      payload: {
+        account: accountId,
+        // As one string, the way a user types it: unquoted comma names still parse.
+        to: `${template.to[0]}; Müller, Jan <jan@beispiel.de>`,
+        cc: template.cc,
+        subject: 'AW: Lieferschein Regal',
+        text: 'Danke.',
+        in_reply_to_email: original,
+      },
+    });
+    expect(sent.statusCode).toBe(200);
+    const [mail] = (await smtp.waitFor(before + 1)).slice(before);
+    expect([...mail!.to].sort()).toEqual([
+      'anna.mueller@beispiel.de',
+      'jan@beispiel.de',
+      'tom.schmidt@beispiel.de',
+    ]);
+    const parsed = await PostalMime.parse(mail!.raw);
+    expect(parsed.to).toEqual([
+      { name: 'Müller, Anna', address: 'anna.mueller@beispiel.de' },
+      { name: 'Müller, Jan', address: 'jan@beispiel.de' },
+    ]);
+    expect(parsed.cc).toEqual([
+      { name: 'Schmidt, Tom (Einkauf)', address: 'tom.schmidt@beispiel.de' },
+    ]);
+  });
+
   it('reply-all leaves out the own address; forward carries WG: and the attachments', async () => {
     const original = await emailId('Angebot Küche');
     const all = (

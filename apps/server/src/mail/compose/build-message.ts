@@ -6,11 +6,16 @@ export interface OutgoingAttachment {
   content: Buffer;
 }
 
+export interface MailAddress {
+  name: string;
+  address: string;
+}
+
 export interface OutgoingMessage {
-  from: { name: string; address: string };
-  to: string[];
-  cc: string[];
-  bcc: string[];
+  from: MailAddress;
+  to: MailAddress[];
+  cc: MailAddress[];
+  bcc: MailAddress[];
   subject: string;
   html?: string | undefined;
   text?: string | undefined;

@@ -14,13 +14,21 @@ const dateFormat = new Intl.DateTimeFormat('de-DE', {
   timeZone: 'Europe/Berlin',
 });
 
+/** RFC 5322: a display name with specials ("Müller, Anna") must be quoted to stay one name. */
 export function formatAddress(a: AddressEntry): string {
-  return a.name ? `${a.name} <${a.address}>` : a.address;
+  if (!a.name || a.name === a.address) return a.address;
+  const name = /[()<>[\]:;@\\,."]/.test(a.name)
+    ? `"${a.name.replace(/["\\]/g, (c) => `\\${c}`)}"`
+    : a.name;
+  return `${name} <${a.address}>`;
 }
 
 /** "Am 2. Mai 2026 um 11:00 schrieb Julia Wagner <julia@beispiel.de>:" */
 export function quoteHeader(date: Date, from: AddressEntry): string {
-  return `Am ${dateFormat.format(date)} schrieb ${formatAddress(from)}:`;
+  // For people, not parsers: the name as written, unquoted.
+  const who =
+    from.name && from.name !== from.address ? `${from.name} <${from.address}>` : from.address;
+  return `Am ${dateFormat.format(date)} schrieb ${who}:`;
 }
 
 export function quoteText(text: string): string {

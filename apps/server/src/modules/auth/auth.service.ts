@@ -119,7 +119,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async login(input: LoginRequest, clientIp: string): Promise<AuthResponse> {
-      const identifier = (input.username ?? input.email ?? '').trim();
+      // A client may send both fields with one left empty; the filled one counts.
+      const identifier = (input.username?.trim() || input.email?.trim() || '').trim();
       const password = input.password ?? '';
       const errors: FieldErrors = {};
       if (!identifier) errors.username = [FieldErrorCode.REQUIRED];
@@ -128,10 +129,13 @@ export function createAuthService(deps: AuthServiceDeps) {
 
       // Count per account name and per address; the address limit is wider so that several
       // people behind one NAT can still sign in, yet one client cannot spray many accounts.
+      // Every attempt counts at once (so parallel guesses cannot slip through); a successful one
+      // is taken back, so only failures use up the limit.
       const idKey = `login:id:${identifier.toLowerCase()}`;
+      const ipKey = `login:ip:${clientIp}`;
       const [perId, perIp] = await Promise.all([
         limiter.hit(idKey, deps.loginWindowSeconds),
-        limiter.hit(`login:ip:${clientIp}`, deps.loginWindowSeconds),
+        limiter.hit(ipKey, deps.loginWindowSeconds),
       ]);
       if (perId.count > deps.loginMaxAttempts || perIp.count > deps.loginMaxAttempts * 5) {
         const retryAfter = Math.max(perId.retryAfter, perIp.retryAfter);
@@ -148,7 +152,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!(await verifyPassword(user.passwordHash, password))) {
         throw new AppError(ErrorCode.INVALID_CREDENTIALS, 'Invalid credentials');
       }
-      await limiter.reset(idKey);
+      await Promise.all([limiter.reset(idKey), limiter.release(ipKey)]);
       return { ...(await issueTokens(user.id)), user: toUserDto(user) };
     },
 

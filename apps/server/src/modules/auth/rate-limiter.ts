@@ -27,6 +27,13 @@ export function createRateLimiter(db: Db) {
       };
     },
 
+    /** Takes back one hit: an attempt that turned out to be legitimate. */
+    async release(key: string): Promise<void> {
+      await db.execute(
+        sql`UPDATE rate_limits SET count = GREATEST(count - 1, 0) WHERE key = ${key}`,
+      );
+    },
+
     async reset(key: string): Promise<void> {
       await db.execute(sql`DELETE FROM rate_limits WHERE key = ${key}`);
     },

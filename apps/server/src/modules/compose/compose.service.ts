@@ -266,7 +266,7 @@ export function createComposeService(deps: ComposeServiceDeps) {
         await transport.sendMail({
           envelope: {
             from: account.emailAddress,
-            to: [...message.to, ...message.cc, ...message.bcc],
+            to: [...message.to, ...message.cc, ...message.bcc].map((r) => r.address),
           },
           raw,
         });

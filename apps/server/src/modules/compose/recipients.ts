@@ -1,29 +1,43 @@
 import { FieldErrorCode } from '@brieftaube/shared';
+import addressparser from 'nodemailer/lib/addressparser';
 import { z } from 'zod';
 import type { FieldErrors } from '../../lib/app-error.ts';
 
 const emailSchema = z.email();
 
-/** "Anna <anna@x.de>, bob@y.de; …" or an array of such → bare, validated addresses. */
+export interface Recipient {
+  name: string;
+  address: string;
+}
+
+type Parsed = { name: string; address?: string; group?: Parsed[] };
+
+/**
+ * "Müller, Anna <anna@x.de>; bob@y.de" (or an array of such) → validated recipients with their
+ * display names. RFC 5322 parsing, so a quoted or angle-bracketed name may contain commas;
+ * newlines and semicolons separate like commas, as people type them; groups are flattened.
+ */
 export function parseRecipients(
   value: string | string[] | undefined,
   field: string,
   errors: FieldErrors,
-): string[] {
-  const parts = (Array.isArray(value) ? value : [value ?? ''])
-    .flatMap((v) => v.split(/[,;\n]/))
-    .map((v) => v.trim())
-    .filter(Boolean);
-  const addresses: string[] = [];
-  for (const part of parts) {
-    const address = (/<([^<>]+)>\s*$/.exec(part)?.[1] ?? part).trim();
+): Recipient[] {
+  const entries = (Array.isArray(value) ? value : [value ?? ''])
+    .flatMap((v) => addressparser(v.replace(/[\r\n]+/g, ', ')) as Parsed[])
+    .flatMap((entry) => entry.group ?? [entry]);
+  const seen = new Set<string>();
+  const recipients: Recipient[] = [];
+  for (const entry of entries) {
+    const address = (entry.address ?? '').trim();
+    const name = entry.name.trim();
+    if (!address && !name) continue;
     if (!emailSchema.safeParse(address).success) {
       errors[field] = [FieldErrorCode.ADDRESS_INVALID];
       continue;
     }
-    addresses.push(address);
+    if (seen.has(address.toLowerCase())) continue;
+    seen.add(address.toLowerCase());
+    recipients.push({ name: name === address ? '' : name, address });
   }
-  return [...new Set(addresses.map((a) => a.toLowerCase()))].map((lower) =>
-    addresses.find((a) => a.toLowerCase() === lower)!,
-  );
+  return recipients;
 }
