@@ -41,9 +41,15 @@ describe('recipients', () => {
     const merged = mergeRecipients(parseRecipients('a@x.de'), parseRecipients('A@X.de, b@x.de'));
     expect(merged.map((r) => r.address)).toEqual(['a@x.de', 'b@x.de']);
   });
-  it('keeps the server from splitting a name', () => {
+  it('quotes names with specials, so the server reads them back as they were', () => {
     expect(recipientForServer(parseRecipient('"Müller, Bob" <b@y.de>'))).toBe(
-      'Müller Bob <b@y.de>',
+      '"Müller, Bob" <b@y.de>',
+    );
+    const tricky = { name: 'Anna "Ann" B.', address: 'a@x.de', valid: true };
+    expect(recipientForServer(tricky)).toBe('"Anna \\"Ann\\" B." <a@x.de>');
+    expect(parseRecipient(recipientForServer(tricky))).toEqual(tricky);
+    expect(recipientForServer(parseRecipient('Anna Beispiel <a@x.de>'))).toBe(
+      'Anna Beispiel <a@x.de>',
     );
   });
 });

@@ -75,14 +75,12 @@ export function mergeRecipients(existing: Recipient[], added: Recipient[]): Reci
 export const formatRecipient = (r: Recipient): string =>
   r.name ? `${r.name} <${r.address}>` : r.address;
 
-/**
- * The form the server accepts: it splits every entry at commas and semicolons before reading
- * "Name <address>", so those characters cannot stay in a display name.
- */
+/** RFC 5322, as the server reads it: a name with commas or other specials goes in quotes. */
 export function recipientForServer(r: Recipient): string {
-  const name = r.name
-    .replace(/[,;<>"\\]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return name ? `${name} <${r.address}>` : r.address;
+  const name = r.name.replace(/[\r\n]+/g, ' ').trim();
+  if (!name) return r.address;
+  const quoted = /[()<>[\]:;@\\,."]/.test(name)
+    ? `"${name.replace(/["\\]/g, (c) => `\\${c}`)}"`
+    : name;
+  return `${quoted} <${r.address}>`;
 }
