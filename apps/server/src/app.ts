@@ -9,7 +9,8 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.ts';
 import type { DatabaseHandle } from './db/client.ts';
-import { installErrorHandler } from './http/error-handler.ts';
+import { errorBody, installErrorHandler } from './http/error-handler.ts';
+import { ErrorCode } from '@brieftaube/shared';
 import { requireUserPlugin } from './http/require-user.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
@@ -102,7 +103,7 @@ export async function buildApp({
   if (serveWeb) await registerWebApp(app, config.webDistDir);
   else {
     app.setNotFoundHandler((_request, reply) =>
-      reply.code(404).send({ error: { code: 'NOT_FOUND', message: 'Route not found' } }),
+      reply.code(404).send(errorBody(ErrorCode.NOT_FOUND, undefined, 'Route')),
     );
   }
   return app;

@@ -54,6 +54,7 @@ export type ConnectionTestInput = z.infer<typeof connectionTestInputSchema>;
 export const connectionCheckSchema = z.object({
   success: z.boolean(),
   error_code: z.string().nullable(),
+  message: z.string().nullable(),
   error: z.string().nullable(),
 });
 export const connectionTestResultSchema = z.object({

@@ -1,6 +1,6 @@
 /**
- * Every error the API can answer with carries one of these codes. The server never sends
- * user-facing prose; the web app maps codes to German sentences (apps/web/src/i18n/de.ts).
+ * Every error the API can answer with carries one of these codes, beside a German sentence;
+ * the web app maps codes to German sentences of its own (apps/web/src/i18n/de.ts).
  */
 export const ErrorCode = {
   VALIDATION_FAILED: 'VALIDATION_FAILED',

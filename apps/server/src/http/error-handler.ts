@@ -2,45 +2,58 @@ import { ErrorCode, FieldErrorCode, type ApiError } from '@brieftaube/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
+import { germanMessages } from './messages-de.ts';
 
-function body(code: string, message: string, fields?: Record<string, string[]>): ApiError {
-  return { error: { code, message, ...(fields ? { fields } : {}) } };
+export function errorBody(
+  code: ErrorCode,
+  fields?: Record<string, string[]>,
+  subject?: string,
+): ApiError {
+  return {
+    error: { code, ...germanMessages(code, { fields, subject }), ...(fields ? { fields } : {}) },
+  };
 }
 
-/** Every error leaves the API in one shape, with a code the web app translates. */
+/**
+ * Every error leaves the API in one shape: a code for programs, a German sentence for people,
+ * and per field a code and a German message (ADR 0005).
+ */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) void reply.headers(error.headers);
-      return reply.code(error.status).send(body(error.code, error.message, error.fields));
+      return reply.code(error.status).send(errorBody(error.code, error.fields, error.subject));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // An id in the path that cannot exist names nothing the caller owns.
+      if (error.validationContext === 'params')
+        return reply.code(404).send(errorBody(ErrorCode.NOT_FOUND));
       const fields: Record<string, string[]> = {};
       for (const issue of error.validation) {
         const base = issue.instancePath.split('/').filter(Boolean).join('.');
-        const params = issue.params as { input?: unknown; keys?: string[] };
+        const params = issue.params as { keys?: string[] };
         if (issue.keyword === 'unrecognized_keys' && params.keys) {
           for (const key of params.keys)
             (fields[base ? `${base}.${key}` : key] ??= []).push(FieldErrorCode.INVALID);
           continue;
         }
-        const missing = issue.keyword === 'invalid_type' && params.input === undefined;
+        // Zod 4 keeps no input on the issue; its message names what it received.
+        const missing =
+          issue.keyword === 'invalid_type' && /received undefined/.test(issue.message ?? '');
         (fields[base || 'body'] ??= []).push(
           missing ? FieldErrorCode.REQUIRED : FieldErrorCode.INVALID,
         );
       }
-      return reply
-        .code(400)
-        .send(body(ErrorCode.VALIDATION_FAILED, 'Request validation failed', fields));
+      return reply.code(400).send(errorBody(ErrorCode.VALIDATION_FAILED, fields));
     }
     const status = error.statusCode ?? 500;
-    if (status === 413)
-      return reply.code(413).send(body(ErrorCode.PAYLOAD_TOO_LARGE, 'Request body too large'));
+    if (status === 413) return reply.code(413).send(errorBody(ErrorCode.PAYLOAD_TOO_LARGE));
     if (status >= 400 && status < 500) {
-      // Malformed JSON, wrong content type and the like: the client's fault, described in English.
-      return reply.code(status).send(body(ErrorCode.VALIDATION_FAILED, error.message));
+      // Malformed JSON, a wrong content type and the like: the client's fault.
+      request.log.info({ reason: error.message }, 'request refused');
+      return reply.code(status).send(errorBody(ErrorCode.VALIDATION_FAILED, { body: ['INVALID'] }));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send(body(ErrorCode.INTERNAL, 'Internal server error'));
+    return reply.code(500).send(errorBody(ErrorCode.INTERNAL));
   });
 }

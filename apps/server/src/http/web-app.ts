@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { ErrorCode } from '@brieftaube/shared';
 import type { FastifyInstance } from 'fastify';
+import { errorBody } from './error-handler.ts';
 
 /**
  * Serves the built web app from the same origin as the API. Every GET outside /api that is not a
@@ -33,9 +34,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       url.startsWith('/api/') ||
       (request.method !== 'GET' && request.method !== 'HEAD')
     ) {
-      return reply
-        .code(404)
-        .send({ error: { code: ErrorCode.NOT_FOUND, message: 'Route not found' } });
+      return reply.code(404).send(errorBody(ErrorCode.NOT_FOUND, undefined, 'Route'));
     }
     if (!hasBuild) {
       return reply

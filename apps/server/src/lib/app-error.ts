@@ -22,6 +22,8 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly fields: FieldErrors | undefined;
   readonly headers: Record<string, string> | undefined;
+  /** What was not found ('Account', 'Email', …), for the German message. */
+  subject: string | undefined;
   constructor(
     code: ErrorCode,
     message: string,
@@ -41,6 +43,8 @@ export class AppError extends Error {
   }
 
   static notFound(what = 'Resource'): AppError {
-    return new AppError(ErrorCode.NOT_FOUND, `${what} not found`);
+    const error = new AppError(ErrorCode.NOT_FOUND, `${what} not found`);
+    error.subject = what;
+    return error;
   }
 }

@@ -10,6 +10,18 @@ export const ConnectionErrorCode = {
 } as const;
 export type ConnectionErrorCode = (typeof ConnectionErrorCode)[keyof typeof ConnectionErrorCode];
 
+/** What a person reads for each code (API bodies and connection tests). */
+export const connectionMessagesDe: Record<ConnectionErrorCode, string> = {
+  AUTH_FAILED: 'Die Anmeldung wurde abgelehnt. Bitte prüfen Sie Benutzername und Passwort.',
+  HOST_NOT_FOUND: 'Der Server wurde nicht gefunden. Bitte prüfen Sie die Serveradresse.',
+  CONNECTION_REFUSED: 'Der Server lehnt die Verbindung ab. Bitte prüfen Sie Server und Port.',
+  TLS_ERROR:
+    'Die verschlüsselte Verbindung ist fehlgeschlagen. Bitte prüfen Sie die Sicherheitseinstellung.',
+  TIMEOUT: 'Der Server antwortet nicht. Bitte versuchen Sie es später erneut.',
+  PROTOCOL_ERROR: 'Die Verbindung wurde unerwartet unterbrochen. Bitte versuchen Sie es erneut.',
+  UNKNOWN: 'Die Verbindung ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
+};
+
 interface ErrorLike {
   code?: unknown;
   message?: unknown;

@@ -1,4 +1,8 @@
-import { classifyConnectionError, type ConnectionErrorCode } from './connection-errors.ts';
+import {
+  classifyConnectionError,
+  connectionMessagesDe,
+  type ConnectionErrorCode,
+} from './connection-errors.ts';
 import { withImap } from './imap/imap-client.ts';
 import { verifySmtp } from './smtp/smtp-transport.ts';
 import type { MailCredentials, ServerEndpoint } from './transport-settings.ts';
@@ -6,6 +10,8 @@ import type { MailCredentials, ServerEndpoint } from './transport-settings.ts';
 export interface ConnectionCheck {
   success: boolean;
   error_code: ConnectionErrorCode | null;
+  /** What went wrong, in German. */
+  message: string | null;
   /** The server's or the socket's own words, for support; the app shows the code in German. */
   error: string | null;
 }
@@ -19,14 +25,16 @@ export interface ConnectionTestResult {
 async function check(run: () => Promise<unknown>): Promise<ConnectionCheck> {
   try {
     await run();
-    return { success: true, error_code: null, error: null };
+    return { success: true, error_code: null, message: null, error: null };
   } catch (error) {
     const message =
       (error as { responseText?: string; message?: string }).responseText ??
       (error as Error).message;
+    const code = classifyConnectionError(error);
     return {
       success: false,
-      error_code: classifyConnectionError(error),
+      error_code: code,
+      message: connectionMessagesDe[code],
       error: String(message ?? '').slice(0, 300),
     };
   }

@@ -66,13 +66,28 @@ describe.each(DATABASE_KINDS)('categories API on %s', (kind) => {
       description: ['REQUIRED'],
       color: ['COLOR_INVALID'],
     });
+    // The German sentences of spec §5 come with the codes, for clients other than the web app.
+    expect(res.json()).toMatchObject({
+      error: {
+        message:
+          'Name ist erforderlich. Beschreibung ist erforderlich. Diese Farbe steht nicht zur Auswahl.',
+        field_messages: {
+          name: 'Name ist erforderlich',
+          description: 'Beschreibung ist erforderlich',
+        },
+      },
+    });
     expect(fields(await create({ name: 'x', description: 'y' }))).toEqual({
       account: ['REQUIRED'],
     });
     expect(fields(await create({ account: 'abc', name: 'x', description: 'y' }))).toEqual({
       account: ['INVALID'],
     });
-    expect((await create({ account: 999_999, name: 'x', description: 'y' })).statusCode).toBe(404);
+    const unknown = await create({ account: 999_999, name: 'x', description: 'y' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({
+      error: { code: 'NOT_FOUND', message: 'Das E-Mail-Konto wurde nicht gefunden.' },
+    });
   });
 
   it('refuses a second category of the same name in one account', async () => {

@@ -55,7 +55,9 @@ describe('HTTP surface', () => {
     for (const url of ['/api/nothing-here/', '/api']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Route not found' } });
+      expect(res.json()).toEqual({
+        error: { code: 'NOT_FOUND', message: 'Diese Adresse gibt es nicht.' },
+      });
     }
     expect((await t.app.inject({ method: 'POST', url: '/app' })).statusCode).toBe(404);
   });

@@ -36,8 +36,8 @@ describe('mail connection test against real servers', () => {
     });
     expect(result).toEqual({
       success: true,
-      imap: { success: true, error_code: null, error: null },
-      smtp: { success: true, error_code: null, error: null },
+      imap: { success: true, error_code: null, message: null, error: null },
+      smtp: { success: true, error_code: null, message: null, error: null },
     });
   });
 
@@ -49,6 +49,9 @@ describe('mail connection test against real servers', () => {
     expect(result.success).toBe(false);
     expect(result.imap.error_code).toBe('AUTH_FAILED');
     expect(result.smtp.error_code).toBe('AUTH_FAILED');
+    expect(result.imap.message).toBe(
+      'Die Anmeldung wurde abgelehnt. Bitte prüfen Sie Benutzername und Passwort.',
+    );
   });
 
   it('tells IMAP failing from SMTP working', async () => {

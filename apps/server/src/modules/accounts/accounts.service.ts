@@ -237,7 +237,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       const current = await requireAccount(userId, id);
       const merged = { ...current.folderSettings, ...patch };
       const row = await repo.update(userId, id, { folderSettings: merged });
-      if (!row) throw new AppError(ErrorCode.NOT_FOUND, 'Account not found');
+      if (!row) throw AppError.notFound('Account');
       return { folder_settings: row.folderSettings };
     },
   };
