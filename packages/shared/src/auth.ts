@@ -38,5 +38,5 @@ export type TokenPair = z.infer<typeof tokenPairSchema>;
 
 export const logoutRequestSchema = z.object({ refresh: z.string().optional() });
 
-export const userPatchSchema = z.object({ onboarding_complete: z.boolean().optional() }).strict();
+export const userPatchSchema = z.object({ onboarding_complete: z.boolean().optional() });
 export type UserPatch = z.infer<typeof userPatchSchema>;

@@ -55,13 +55,11 @@ export const emailDetailSchema = emailListItemSchema.extend({
 });
 export type EmailDetail = z.infer<typeof emailDetailSchema>;
 
-export const emailPatchSchema = z
-  .object({
-    is_read: z.boolean().optional(),
-    is_flagged: z.boolean().optional(),
-    category: z.number().int().positive().nullable().optional(),
-  })
-  .strict();
+export const emailPatchSchema = z.object({
+  is_read: z.boolean().optional(),
+  is_flagged: z.boolean().optional(),
+  category: z.number().int().positive().nullable().optional(),
+});
 export type EmailPatch = z.infer<typeof emailPatchSchema>;
 
 export const bulkActionSchema = z.object({

@@ -43,9 +43,10 @@ export const folderCreateSchema = z.object({
   parent: z.coerce.number().int().positive().nullable().optional(),
 });
 
-export const folderPatchSchema = z
-  .object({ name: z.string().optional(), sync_enabled: z.boolean().optional() })
-  .strict();
+export const folderPatchSchema = z.object({
+  name: z.string().optional(),
+  sync_enabled: z.boolean().optional(),
+});
 
 export const folderSyncResultSchema = z.object({
   created: z.number().int(),

@@ -137,6 +137,16 @@ describe.each(DATABASE_KINDS)('e-mail API on %s', (kind) => {
     expect(await list('folder_name=INBOX&limit=200')).toHaveLength(16);
     expect(await list(`accounts=${accountId},,&has_category=false&limit=200`)).toHaveLength(18);
     expect(await list('accounts=999999')).toEqual([]);
+    // Other clients' spellings, comma-joined folder ids, and ids that cannot exist.
+    expect(await list('read=0&limit=200')).toHaveLength(16);
+    expect(await list('read=False&limit=200')).toHaveLength(16);
+    const inbox = all.find((e) => e.folder_type === 'inbox')!.folder;
+    const sent = all.find((e) => e.folder_type === 'sent')!.folder;
+    expect(await list(`folder_id=${inbox},${sent}&limit=200`)).toHaveLength(18);
+    expect(await list(`folder_id=${sent}`)).toHaveLength(2);
+    expect(await list('folder_id=abc')).toEqual([]);
+    expect(await list('category=abc')).toEqual([]);
+    expect(await list('category=uncategorized&limit=200')).toHaveLength(18);
   });
 
   it('pages with a cursor, without gaps or repeats', async () => {
@@ -244,6 +254,7 @@ describe.each(DATABASE_KINDS)('e-mail API on %s', (kind) => {
     ).json<Item>();
     expect(patched).toMatchObject({ category: category.id, category_source: 'user' });
     expect((await list(`category=${category.id}`)).map((e) => e.id)).toEqual([mail.id]);
+    expect((await list(`category=${category.id},999999`)).map((e) => e.id)).toEqual([mail.id]);
     expect(await list(`has_category=false&limit=200`)).toHaveLength(17);
   });
 

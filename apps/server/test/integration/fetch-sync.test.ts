@@ -296,6 +296,28 @@ describe.each(DATABASE_KINDS)('fetch tasks and IMAP sync on %s', (kind) => {
     });
   });
 
+  it('a fetch whose account was deleted while it waited ends as FAILURE, not PENDING', async () => {
+    const { id, client } = await newAccount();
+    await client.logout();
+    const [row] = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`INSERT INTO tasks (user_id, account_id, account_email, task_type, status, percent, message)
+          SELECT user_id, id, email_address, 'FETCH', 'PENDING', 0, 'Task wird gestartet...'
+          FROM accounts WHERE id = ${id} RETURNING id`,
+    );
+    expect(
+      (await owner.request({ method: 'DELETE', url: `/api/accounts/${id}/` })).statusCode,
+    ).toBe(204);
+    await t.services.tasks.runFetch(row!.id);
+    const task = (await owner.request({ method: 'GET', url: '/api/status/all-tasks/' })).json<
+      Record<string, TaskJson>
+    >()[row!.id];
+    expect(task).toMatchObject({
+      status: 'FAILURE',
+      message: 'Das E-Mail-Konto existiert nicht mehr.',
+    });
+  });
+
   it('a task can be revoked', async () => {
     const { id, client } = await newAccount();
     await appendMessages(client, 'INBOX', generateMessages(5));

@@ -173,6 +173,12 @@ function bodyCalls(a: Ids, own: Ids): Call[] {
       payload: { name: 'Fremd', description: 'Fremd', account: a.account },
     },
     { method: 'POST', url: '/api/emails/bulk/', payload: { ids: [a.email], action: 'read' } },
+    { method: 'PATCH', url: `/api/emails/${own.email}/`, payload: { category: a.category } },
+    {
+      method: 'POST',
+      url: '/api/emails/bulk/',
+      payload: { ids: [own.email], action: 'categorize', category: a.category },
+    },
     {
       method: 'POST',
       url: `/api/folders/${own.folder}/move_emails/`,

@@ -124,7 +124,7 @@ export function createComposeService(deps: ComposeServiceDeps) {
     if (!appended || !appended.uid) return null;
     const recent = await deps.emailsRepo.list(
       folder.userId,
-      { folderId: folder.id },
+      { folderIds: [folder.id] },
       { limit: 20 },
     );
     return recent.find((row) => row.email.uid === appended.uid)?.email.id ?? null;

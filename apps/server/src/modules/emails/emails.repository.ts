@@ -4,10 +4,10 @@ import { accounts, emails, folders } from '../../db/schema/index.ts';
 
 export interface EmailFilter {
   accountIds?: number[];
-  folderId?: number;
+  folderIds?: number[];
   folderName?: string;
   folderTypes?: string[];
-  categoryId?: number;
+  categoryIds?: number[];
   hasCategory?: boolean;
   read?: boolean;
   flagged?: boolean;
@@ -50,7 +50,7 @@ export function createEmailsRepository(db: Db) {
     filter: EmailFilter,
   ): (SQL | undefined)[] {
     const c: (SQL | undefined)[] = [eq(emails.userId, userId), inArray(emails.folderId, folderIds)];
-    if (filter.categoryId !== undefined) c.push(eq(emails.categoryId, filter.categoryId));
+    if (filter.categoryIds?.length) c.push(inArray(emails.categoryId, filter.categoryIds));
     if (filter.hasCategory === false) c.push(sql`${emails.categoryId} IS NULL`);
     if (filter.hasCategory === true) c.push(sql`${emails.categoryId} IS NOT NULL`);
     if (filter.read !== undefined) c.push(eq(emails.isRead, filter.read));
@@ -69,14 +69,14 @@ export function createEmailsRepository(db: Db) {
   async function visibleFolders(userId: string, filter: EmailFilter) {
     const c: (SQL | undefined)[] = [eq(folders.userId, userId)];
     if (filter.accountIds?.length) c.push(inArray(folders.accountId, filter.accountIds));
-    if (filter.folderId !== undefined) c.push(eq(folders.id, filter.folderId));
+    if (filter.folderIds?.length) c.push(inArray(folders.id, filter.folderIds));
     if (filter.folderName) {
       const name = filter.folderName.toLowerCase();
       c.push(sql`(lower(${folders.name}) = ${name} OR lower(${folders.path}) = ${name})`);
     }
     if (filter.folderTypes?.length)
       c.push(inArray(folders.folderType, filter.folderTypes as never[]));
-    else if (filter.folderId === undefined && !filter.folderName && filter.threadId === undefined) {
+    else if (!filter.folderIds?.length && !filter.folderName && filter.threadId === undefined) {
       // The unified view shows all mail but what the user threw away or the server deemed spam.
       c.push(sql`${folders.folderType} NOT IN ('trash', 'spam')`);
     }

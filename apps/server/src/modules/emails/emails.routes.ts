@@ -27,8 +27,13 @@ const ids = (value: string | undefined) =>
     .split(',')
     .map((v) => Number(v.trim()))
     .filter((n) => Number.isInteger(n) && n > 0);
-const bool = (value: string | undefined) =>
-  value === 'true' ? true : value === 'false' ? false : undefined;
+/** 'true'/'false' as the spec sends them; '1'/'0' and any case as other clients do. */
+const bool = (value: string | undefined) => {
+  const v = value?.trim().toLowerCase();
+  return v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : undefined;
+};
+/** 'Ohne Kategorie' addressed by name instead of has_category=false. */
+const NO_CATEGORY = new Set(['uncategorized', 'none', 'null']);
 
 /** Spec §2 EmailList filters, plus full-text `q`, `flagged` and cursor paging. */
 const listQuery = z.object({
@@ -46,18 +51,25 @@ const listQuery = z.object({
 });
 
 function toFilter(q: z.infer<typeof listQuery>): EmailFilter {
-  const folderId = ids(q.folder_id)[0];
-  const categoryId = ids(q.category)[0];
+  const noCategory = NO_CATEGORY.has(q.category?.trim().toLowerCase() ?? '');
+  // A filter that names no valid id matches nothing (id 0 never exists), never everything.
+  const named = (value: string | undefined) => {
+    const found = ids(value);
+    return found.length || !value?.replace(/,/g, '').trim() ? found : [0];
+  };
+  const folderIds = named(q.folder_id);
+  const categoryIds = noCategory ? [] : named(q.category);
   const types = (q.folder_type ?? '')
     .split(',')
     .map((t) => t.trim())
     .filter(Boolean);
   return {
     accountIds: ids(q.accounts),
-    ...(folderId !== undefined ? { folderId } : {}),
+    ...(folderIds.length ? { folderIds } : {}),
     ...(q.folder_name?.trim() ? { folderName: q.folder_name.trim() } : {}),
     ...(types.length ? { folderTypes: types } : {}),
-    ...(categoryId !== undefined ? { categoryId } : {}),
+    ...(categoryIds.length ? { categoryIds } : {}),
+    ...(noCategory ? { hasCategory: false } : {}),
     ...(bool(q.has_category) !== undefined ? { hasCategory: bool(q.has_category)! } : {}),
     ...(bool(q.read) !== undefined ? { read: bool(q.read)! } : {}),
     ...(bool(q.flagged) !== undefined ? { flagged: bool(q.flagged)! } : {}),

@@ -145,9 +145,8 @@ export function createEmailsService(deps: EmailsServiceDeps) {
     categoryId: number | null,
   ): Promise<void> {
     if (categoryId !== null) {
-      const category = await deps.categories.requireCategory(userId, categoryId).catch(() => {
-        throw AppError.validation({ category: [FieldErrorCode.INVALID] });
-      });
+      // Someone else's category is not found, as every other id of theirs.
+      const category = await deps.categories.requireCategory(userId, categoryId);
       if (rows.some((r) => r.email.accountId !== category.accountId))
         throw AppError.validation({ category: [FieldErrorCode.WRONG_ACCOUNT] });
     }
@@ -209,7 +208,7 @@ export function createEmailsService(deps: EmailsServiceDeps) {
       options: { limit: number; cursor?: string | undefined },
     ): Promise<EmailPage> {
       if (!(await deps.folders.find(userId, folderId))) throw AppError.notFound('Folder');
-      return listEmails(userId, { ...filter, folderId }, options);
+      return listEmails(userId, { ...filter, folderIds: [folderId] }, options);
     },
 
     async detail(userId: string, id: number, allowRemote: boolean): Promise<EmailDetail> {

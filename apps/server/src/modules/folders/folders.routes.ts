@@ -36,7 +36,11 @@ const listQuery = z.object({
   account_id: commaSeparated.pipe(z.array(z.string().regex(/^\d+$/).transform(Number))),
   folder_type: commaSeparated.pipe(z.array(folderTypeSchema)),
   name: z.string().optional(),
-  parent: z.string().optional(),
+  // A folder id, or 'null' for top-level folders.
+  parent: z
+    .string()
+    .regex(/^(\d+|null|)$/i)
+    .optional(),
   sync_enabled: z.enum(['true', 'false', '']).optional(),
 });
 const accountQuery = z.object({ account_id: z.coerce.number().int().positive() });
@@ -70,7 +74,9 @@ export const foldersRoutes: FastifyPluginAsyncZod<{ folders: FoldersService }> =
         accountIds: q.account_id,
         types: q.folder_type,
         ...(q.name ? { nameContains: q.name } : {}),
-        ...(q.parent ? { parentId: q.parent === 'null' ? null : Number(q.parent) } : {}),
+        ...(q.parent
+          ? { parentId: q.parent.toLowerCase() === 'null' ? null : Number(q.parent) }
+          : {}),
         ...(q.sync_enabled ? { syncEnabled: q.sync_enabled === 'true' } : {}),
       });
     },

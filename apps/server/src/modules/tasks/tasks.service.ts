@@ -104,7 +104,16 @@ export function createTasksService(deps: TasksServiceDeps) {
     /** The body of a fetch job: runs the sync and keeps the task record current. */
     async runFetch(taskId: string): Promise<void> {
       const task = await repo.find(taskId);
-      if (!task || task.status !== 'PENDING' || task.accountId === null) return;
+      if (!task || task.status !== 'PENDING') return;
+      if (task.accountId === null) {
+        // The account was deleted while the fetch waited in the queue.
+        await repo.updateIfRunning(taskId, {
+          status: 'FAILURE',
+          message: 'Das E-Mail-Konto existiert nicht mehr.',
+          result: { error_code: 'ACCOUNT_NOT_FOUND' },
+        });
+        return;
+      }
       await repo.updateIfRunning(taskId, {
         status: 'STARTED',
         percent: 1,
