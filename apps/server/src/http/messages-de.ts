@@ -1,4 +1,5 @@
-import { ErrorCode, FieldErrorCode } from '@brieftaube/shared';
+import type { FieldErrorCode } from '@brieftaube/shared';
+import { ErrorCode } from '@brieftaube/shared';
 import { connectionMessagesDe, type ConnectionErrorCode } from '../mail/connection-errors.ts';
 
 /**

@@ -199,7 +199,7 @@ describe.each(DATABASE_KINDS)('auth API on %s', (kind) => {
       }
       const viaEmail = await post('/api/auth/login/', {
         username: '',
-        email: people[0]!.email,
+        email: people[0].email,
         password,
       });
       expect(viaEmail.statusCode).toBe(200);

@@ -308,10 +308,10 @@ describe.each(DATABASE_KINDS)('fetch tasks and IMAP sync on %s', (kind) => {
     expect(
       (await owner.request({ method: 'DELETE', url: `/api/accounts/${id}/` })).statusCode,
     ).toBe(204);
-    await t.services.tasks.runFetch(row!.id);
+    await t.services.tasks.runFetch(row.id);
     const task = (await owner.request({ method: 'GET', url: '/api/status/all-tasks/' })).json<
       Record<string, TaskJson>
-    >()[row!.id];
+    >()[row.id];
     expect(task).toMatchObject({
       status: 'FAILURE',
       message: 'Das E-Mail-Konto existiert nicht mehr.',
