@@ -341,7 +341,39 @@ describe.each(DATABASE_KINDS)('e-mail API on %s', (kind) => {
     expect(after.archive.total_emails).toBe(before.archive.total_emails + 1);
     expect(after.archive.unread_emails).toBe(before.archive.unread_emails + 1);
     expect(after.trash.total_emails).toBe(before.trash.total_emails + 1);
-    expect(after.account.unread_emails).toBe(before.account.unread_emails - 1);
+    // The account counts what the unified lists show: one read, one gone to Trash.
+    expect(after.account.unread_emails).toBe(before.account.unread_emails - 2);
+    expect(after.account.total_emails).toBe(before.account.total_emails - 1);
+    expect(after.account.total_emails).toBe(
+      (await list(`accounts=${accountId}&limit=200`)).length,
+    );
+    expect(after.account.unread_emails).toBe(
+      (await list(`accounts=${accountId}&read=false&limit=200`)).length,
+    );
+  });
+
+  it('a category counts what its list shows: mail moved to Trash leaves both', async () => {
+    const category = (
+      await owner.request({
+        method: 'POST',
+        url: '/api/categories/',
+        payload: { account: accountId, name: 'Feste', description: 'Feiern und Einladungen' },
+      })
+    ).json<{ id: number }>();
+    const [one, two] = await list('folder_name=INBOX&limit=2');
+    await owner.request({
+      method: 'POST',
+      url: '/api/emails/bulk/',
+      payload: { ids: [one!.id, two!.id], action: 'categorize', category: category.id },
+    });
+    const countOf = async () =>
+      (await owner.request({ method: 'GET', url: `/api/categories/${category.id}/` })).json<{
+        email_count: number;
+      }>().email_count;
+    expect(await countOf()).toBe(2);
+    await owner.request({ method: 'DELETE', url: `/api/emails/${one!.id}/` });
+    expect(await countOf()).toBe(1);
+    expect((await list(`category=${category.id}`)).map((e) => e.id)).toEqual([two!.id]);
   });
 
   it("answers 404 to every e-mail call for another user's mail", async () => {

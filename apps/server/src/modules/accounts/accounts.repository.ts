@@ -34,7 +34,11 @@ export function createAccountsRepository(db: Db) {
       return row;
     },
 
-    /** Spec §3 account totals: the sum over its folders, without virtual views like "All Mail". */
+    /**
+     * Spec §3 account totals: the sum over its folders, without virtual views like "All Mail" and
+     * without Trash and Spam — the same mail the unified lists ('Posteingang', 'Ungelesene',
+     * 'Ohne Kategorie') show, so badge and list always agree.
+     */
     async counts(userId: string): Promise<Map<number, { total: number; unread: number }>> {
       const rows = await db
         .select({
@@ -43,7 +47,7 @@ export function createAccountsRepository(db: Db) {
           unread: sql<number>`coalesce(sum(${folders.unreadEmails}), 0)::int`,
         })
         .from(folders)
-        .where(and(eq(folders.userId, userId), sql`${folders.folderType} <> 'other'`))
+        .where(and(eq(folders.userId, userId), sql`${folders.folderType} NOT IN ('other', 'trash', 'spam')`))
         .groupBy(folders.accountId);
       return new Map(
         rows.map((r) => [r.accountId, { total: Number(r.total), unread: Number(r.unread) }]),

@@ -5,15 +5,20 @@ import { categories, emails } from '../../db/schema/index.ts';
 export type CategoryRow = typeof categories.$inferSelect;
 export type CategoryWithCounts = CategoryRow & { emailCount: number; unreadCount: number };
 
+const VISIBLE = sql.raw(
+  `JOIN folders vf ON vf.id = e.folder_id AND vf.folder_type NOT IN ('trash', 'spam')`,
+);
+
 export function createCategoriesRepository(db: Db) {
   const withCounts = () =>
     db
       .select({
         category: categories,
         // Qualified by hand: Drizzle may render a lone column as "id", which the subquery would
-        // take for its own emails.id.
-        emailCount: sql<number>`(SELECT count(*) FROM emails e WHERE e.category_id = "categories"."id")::int`,
-        unreadCount: sql<number>`(SELECT count(*) FROM emails e WHERE e.category_id = "categories"."id" AND NOT e.is_read)::int`,
+        // take for its own emails.id. Mail in Trash or Spam keeps its category but is not
+        // counted, as the category's list does not show it.
+        emailCount: sql<number>`(SELECT count(*) FROM emails e ${VISIBLE} WHERE e.category_id = "categories"."id")::int`,
+        unreadCount: sql<number>`(SELECT count(*) FROM emails e ${VISIBLE} WHERE e.category_id = "categories"."id" AND NOT e.is_read)::int`,
       })
       .from(categories);
   const flatten = (r: {
