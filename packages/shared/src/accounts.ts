@@ -24,6 +24,8 @@ export const accountSchema = z.object({
   unread_emails: z.number().int(),
   last_sync_at: z.string().nullable(),
   last_sync_error: z.string().nullable(),
+  /** Whatever a client stored with PATCH …/folder_settings/, returned as it was stored. */
+  folder_settings: z.record(z.string(), z.unknown()),
   created_at: z.string(),
 });
 export type Account = z.infer<typeof accountSchema>;

@@ -230,6 +230,10 @@ describe.each(DATABASE_KINDS)('accounts API on %s', (kind) => {
       payload: { sync_interval_minutes: 5 },
     });
     expect(res.json()).toEqual({ folder_settings: { hidden: ['Junk'], sync_interval_minutes: 5 } });
+    const account = await owner.request({ method: 'GET', url: `/api/accounts/${id}/` });
+    expect(account.json()).toMatchObject({
+      folder_settings: { hidden: ['Junk'], sync_interval_minutes: 5 },
+    });
   });
 
   it("answers 404 to every call on another user's account and lists only one's own", async () => {

@@ -54,6 +54,7 @@ export function toAccountDto(row: AccountRow, counts = { total: 0, unread: 0 }):
     unread_emails: counts.unread,
     last_sync_at: row.lastSyncAt?.toISOString() ?? null,
     last_sync_error: row.lastSyncError,
+    folder_settings: row.folderSettings,
     created_at: row.createdAt.toISOString(),
   };
 }

@@ -55,6 +55,7 @@ const account = (id: number, email: string, total = 100, unread = 10): Account =
   unread_emails: unread,
   last_sync_at: null,
   last_sync_error: null,
+  folder_settings: {},
   created_at: '2026-01-01T00:00:00Z',
 });
 

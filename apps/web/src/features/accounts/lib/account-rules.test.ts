@@ -24,6 +24,7 @@ const account = (patch: Partial<Account>): Account => ({
   unread_emails: 0,
   last_sync_at: null,
   last_sync_error: null,
+  folder_settings: {},
   created_at: '2026-01-01T00:00:00Z',
   ...patch,
 });
