@@ -10,7 +10,7 @@ test('landing page in light and dark, without loading the app', async ({ page })
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
     'Ihre E-Mails. Endlich im Griff.',
   );
-  await expect(page.getByRole('link', { name: 'Kostenlos starten' }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Kostenlos starten' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Anmelden' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Produkt' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Unternehmen' })).toBeVisible();

@@ -344,9 +344,7 @@ describe.each(DATABASE_KINDS)('e-mail API on %s', (kind) => {
     // The account counts what the unified lists show: one read, one gone to Trash.
     expect(after.account.unread_emails).toBe(before.account.unread_emails - 2);
     expect(after.account.total_emails).toBe(before.account.total_emails - 1);
-    expect(after.account.total_emails).toBe(
-      (await list(`accounts=${accountId}&limit=200`)).length,
-    );
+    expect(after.account.total_emails).toBe((await list(`accounts=${accountId}&limit=200`)).length);
     expect(after.account.unread_emails).toBe(
       (await list(`accounts=${accountId}&read=false&limit=200`)).length,
     );

@@ -6,6 +6,7 @@ import {
   ScrollRestoration,
   useNavigate,
 } from 'react-router';
+import { RouteError } from '../components/layouts/RouteError.tsx';
 import { onSessionExpired } from '../lib/api.ts';
 import { queryClient } from '../lib/query-client.ts';
 import {
@@ -41,6 +42,7 @@ const composeScreen = () => import('../features/compose/ComposePage.tsx');
 export const router = createBrowserRouter([
   {
     element: <Root />,
+    errorElement: <RouteError />,
     children: [
       {
         lazy: () =>

@@ -37,6 +37,12 @@ export const de = {
     hidePassword: 'Passwort verbergen',
     homeLink: 'Brieftaube – zur Startseite',
   },
+  routeError: {
+    title: 'Diese Seite konnte nicht angezeigt werden',
+    text: 'Vermutlich wurde Brieftaube gerade aktualisiert. Bitte laden Sie die Seite neu; Ihre Daten sind nicht betroffen.',
+    reload: 'Seite neu laden',
+    home: 'Zum Posteingang',
+  },
   errors: {
     network:
       'Der Server ist nicht erreichbar. Bitte prüfen Sie Ihre Internetverbindung und versuchen Sie es erneut.',
@@ -72,7 +78,7 @@ export const de = {
     heroTitle: 'Ihre E-Mails. Endlich im Griff.',
     heroText:
       'Brieftaube vereint alle Ihre Postfächer – Gmail, Outlook, Yahoo, GMX, WEB.DE oder jeder IMAP-Server – in einer schnellen Oberfläche. Eine KI sortiert Ihre Post in Ihre eigenen Kategorien, findet jede Nachricht wieder und beantwortet Fragen zu Ihrem Postfach.',
-    heroPrimary: 'Kostenlos starten',
+    heroPrimary: 'Jetzt Konto anlegen',
     heroSecondary: 'Ich habe schon ein Konto',
     heroNote: 'Keine Kreditkarte. Keine Cloud-Pflicht. Ihre Daten bleiben bei Ihnen.',
     previewInbox: 'Posteingang',
@@ -163,6 +169,7 @@ export const de = {
     ],
     ctaTitle: 'Bereit für ein aufgeräumtes Postfach?',
     ctaText: 'Legen Sie in einer Minute Ihr Konto an und verbinden Sie Ihr erstes Postfach.',
+    ctaButton: 'Brieftaube ausprobieren',
     aboutTitle: 'Über uns',
     aboutText:
       'Brieftaube wird von einem kleinen Team entwickelt, das E-Mail für das wichtigste offene Kommunikationsmittel hält – und findet, dass gute KI-Werkzeuge nicht an einen einzelnen Anbieter gebunden sein sollten.',

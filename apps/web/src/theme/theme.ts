@@ -1,3 +1,4 @@
+import { deDE } from '@mui/material/locale';
 import { createTheme, type PaletteMode, type Theme } from '@mui/material/styles';
 
 declare module '@mui/material/styles' {
@@ -42,37 +43,41 @@ const lightPrimaryText = '#6B4A2B';
 export function buildTheme(mode: PaletteMode): Theme {
   const palette = mode === 'dark' ? dark : light;
   const primaryText = mode === 'dark' ? dark.primary.main : lightPrimaryText;
-  return createTheme({
-    palette: { mode, ...palette },
-    shape: { borderRadius: 10 },
-    typography: {
-      fontFamily: 'Roboto, "Segoe UI", "Helvetica Neue", Arial, sans-serif',
-      h1: { fontWeight: 700 },
-      h2: { fontWeight: 700 },
-      h3: { fontWeight: 700 },
-      button: { textTransform: 'none', fontWeight: 600 },
-    },
-    components: {
-      // The MDI webfont sets `line-height: inherit` on its glyphs; inside MUI's 1em icon box that
-      // pushes them down and clips them, so the glyph box is pinned to one line of 1em.
-      MuiIcon: {
-        styleOverrides: {
-          root: { lineHeight: 1, '&::before': { display: 'block', lineHeight: 1 } },
+  return createTheme(
+    {
+      palette: { mode, ...palette },
+      shape: { borderRadius: 10 },
+      typography: {
+        fontFamily: 'Roboto, "Segoe UI", "Helvetica Neue", Arial, sans-serif',
+        h1: { fontWeight: 700 },
+        h2: { fontWeight: 700 },
+        h3: { fontWeight: 700 },
+        button: { textTransform: 'none', fontWeight: 600 },
+      },
+      components: {
+        // The MDI webfont sets `line-height: inherit` on its glyphs; inside MUI's 1em icon box that
+        // pushes them down and clips them, so the glyph box is pinned to one line of 1em.
+        MuiIcon: {
+          styleOverrides: {
+            root: { lineHeight: 1, '&::before': { display: 'block', lineHeight: 1 } },
+          },
         },
-      },
-      MuiAppBar: { defaultProps: { elevation: 0 } },
-      MuiLink: {
-        defaultProps: { underline: 'hover' },
-        styleOverrides: { root: { color: primaryText } },
-      },
-      MuiButton: {
-        defaultProps: { disableElevation: true },
-        styleOverrides: {
-          textPrimary: { color: primaryText },
-          outlinedPrimary: { color: primaryText, borderColor: primaryText },
+        MuiAppBar: { defaultProps: { elevation: 0 } },
+        MuiLink: {
+          defaultProps: { underline: 'hover' },
+          styleOverrides: { root: { color: primaryText } },
         },
+        MuiButton: {
+          defaultProps: { disableElevation: true },
+          styleOverrides: {
+            textPrimary: { color: primaryText },
+            outlinedPrimary: { color: primaryText, borderColor: primaryText },
+          },
+        },
+        MuiTextField: { defaultProps: { color: mode === 'dark' ? 'primary' : 'secondary' } },
       },
-      MuiTextField: { defaultProps: { color: mode === 'dark' ? 'primary' : 'secondary' } },
     },
-  });
+    // MUI's own texts (close buttons, pagination, autocomplete) in German.
+    deDE,
+  );
 }

@@ -47,7 +47,12 @@ export function createAccountsRepository(db: Db) {
           unread: sql<number>`coalesce(sum(${folders.unreadEmails}), 0)::int`,
         })
         .from(folders)
-        .where(and(eq(folders.userId, userId), sql`${folders.folderType} NOT IN ('other', 'trash', 'spam')`))
+        .where(
+          and(
+            eq(folders.userId, userId),
+            sql`${folders.folderType} NOT IN ('other', 'trash', 'spam')`,
+          ),
+        )
         .groupBy(folders.accountId);
       return new Map(
         rows.map((r) => [r.accountId, { total: Number(r.total), unread: Number(r.unread) }]),

@@ -9,7 +9,6 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { Mdi } from '../../components/ui/Mdi.tsx';
 import { de } from '../../i18n/de.ts';
@@ -58,7 +57,6 @@ const grid = {
 };
 
 export function LandingSections() {
-  const { t } = useTranslation();
   const l = de.landing;
   return (
     <>
@@ -187,7 +185,7 @@ export function LandingSections() {
           to="/register"
           sx={{ mt: 4 }}
         >
-          {t('common.startFree')}
+          {l.ctaButton}
         </Button>
       </Container>
     </>

@@ -18,7 +18,6 @@ export const categoryDialog = {
   suggestionLabel: 'Vorschlag:',
   suggesting: 'Die KI formuliert einen Vorschlag …',
   apply: 'Übernehmen',
-  applyLabel: 'Vorschlag als Beschreibung übernehmen',
   failed: 'Die Kategorie konnte nicht erstellt werden.',
   created: 'Die Kategorie „{{name}}“ wurde erstellt.',
   fieldErrors: {

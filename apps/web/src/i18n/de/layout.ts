@@ -12,7 +12,6 @@ export const layout = {
   sent: 'Gesendet',
   mailboxes: 'Postfächer',
   searchPlaceholder: 'Ordner/Konten suchen...',
-  searchLabel: 'Ordner und Konten suchen',
   clearSearch: 'Suche leeren',
   noMatches: 'Keine Treffer für „{{query}}“.',
   accountsSection: 'E-MAIL-KONTEN',

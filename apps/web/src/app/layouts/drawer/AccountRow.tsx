@@ -123,12 +123,12 @@ export function AccountRow({
           '& .MuiToggleButton-root': { p: 0.375, border: 0, borderRadius: 1.5 },
         }}
       >
-        <Tooltip title={t('layout.folderView')}>
+        <Tooltip title={t('layout.folderView')} describeChild>
           <ToggleButton value="folders" aria-label={t('layout.folderView')}>
             <Mdi name="folder-outline" sx={{ fontSize: 18 }} />
           </ToggleButton>
         </Tooltip>
-        <Tooltip title={t('layout.categoryView')}>
+        <Tooltip title={t('layout.categoryView')} describeChild>
           <ToggleButton value="categories" aria-label={t('layout.categoryView')}>
             <Mdi name="tag-multiple-outline" sx={{ fontSize: 18 }} />
           </ToggleButton>

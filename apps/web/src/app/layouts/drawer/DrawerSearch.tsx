@@ -27,7 +27,8 @@ export function DrawerSearch({
       placeholder={t('layout.searchPlaceholder')}
       slotProps={{
         htmlInput: {
-          'aria-label': t('layout.searchLabel'),
+          // The name is the spec's placeholder text, so it is found by either.
+          'aria-label': t('layout.searchPlaceholder'),
           'data-testid': 'drawer-search',
           // The browser's own clear cross would sit next to ours.
           style: { WebkitAppearance: 'none' },

@@ -33,7 +33,7 @@ export function ManagementSection({
       id="drawer-management"
       title={t('layout.managementSection')}
       action={
-        <Tooltip title={t('layout.newCategory')}>
+        <Tooltip title={t('layout.newCategory')} describeChild>
           <IconButton size="small" aria-label={t('layout.newCategory')} onClick={onCreateCategory}>
             <Mdi name="plus" sx={{ fontSize: 20 }} />
           </IconButton>

@@ -48,7 +48,6 @@ export function DescriptionSuggestion({
         size="small"
         variant="outlined"
         onClick={() => onApply(state.text)}
-        aria-label={t('categoryDialog.applyLabel')}
         sx={{ flexShrink: 0 }}
       >
         {t('categoryDialog.apply')}
