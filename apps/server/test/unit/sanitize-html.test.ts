@@ -45,4 +45,51 @@ describe('mail HTML sanitiser', () => {
     expect(hasRemoteContent).toBe(true);
     expect(html).toBe('<div>a</div><div style="color:red">b</div>');
   });
+
+  // Every one of these loaded a remote image in Chromium when only the sanitiser stood guard.
+  const hiddenFetches = [
+    'background:\\75 rl(http://evil.example/a.png)',
+    'background:u\\rl(http://evil.example/a.png)',
+    'background:\\55 RL(http://evil.example/a.png)',
+    'background:\\000075rl(http://evil.example/a.png)',
+    'background:\\75\\72\\6c(http://evil.example/a.png)',
+    "backgr\\ound-image:\\ur\\l('http://evil.example/a.png')",
+    'background:ur/**/l(http://evil.example/a.png)',
+    "background-image:image-set('http://evil.example/e.png' 1x)",
+    "background-image:-webkit-image-set('http://evil.example/e.png' 1x)",
+    "list-style-image:image-set('//evil.example/e.png' 1x)",
+    "border-image:image-set('http://evil.example/e.png' 1x) 30",
+    "cursor:image-set('http://evil.example/e.png' 1x), auto",
+    "mask-image:image-set('http://evil.example/e.png' 1x)",
+    "content:image-set('http://evil.example/e.png' 1x)",
+  ];
+
+  it.each(hiddenFetches)('reads CSS as a browser does: %s', (style) => {
+    const { html, hasRemoteContent } = sanitizeMailHtml(
+      `<table style="${style.replace(/"/g, '&quot;')}"><tr><td>x</td></tr></table>`,
+    );
+    expect(html).not.toContain('style=');
+    expect(hasRemoteContent).toBe(true);
+  });
+
+  it('never keeps a style that runs anything, even with consent', () => {
+    for (const style of [
+      'width:expression(alert(1))',
+      'behavior:url(x.htc)',
+      '-moz-binding:url(http://evil.example/x.xml#x)',
+      'background:url(javascript:alert(1))',
+      '\\40 import "http://evil.example/x.css"',
+    ]) {
+      const html = sanitizeMailHtml(`<div style='${style}'>a</div>`, { allowRemote: true }).html;
+      expect(html).toBe('<div>a</div>');
+    }
+  });
+
+  it('shows a remote background once the user allowed remote content', () => {
+    const source = '<td style="background:url(https://news.example/bg.png);color:#333">x</td>';
+    expect(sanitizeMailHtml(`<table><tr>${source}</tr></table>`).html).not.toContain('style=');
+    expect(
+      sanitizeMailHtml(`<table><tr>${source}</tr></table>`, { allowRemote: true }).html,
+    ).toContain('style="background:url(https://news.example/bg.png);color:#333"');
+  });
 });

@@ -5,7 +5,26 @@ export interface SanitizedHtml {
   hasRemoteContent: boolean;
 }
 
-const STYLE_DANGER = /url\s*\(|expression\s*\(|javascript:|behavior\s*:|-moz-binding|@import/i;
+/** Functions that make CSS fetch something; only ever allowed with the user's consent. */
+const STYLE_FETCH = /url\s*\(|image-set\s*\(|image\s*\(|cross-fade\s*\(|element\s*\(|src\s*\(/i;
+/** What CSS must never contain, consent or not. */
+const STYLE_FORBIDDEN =
+  /expression\s*\(|javascript:|vbscript:|behavior\s*:|-moz-binding|@import|[<>]/i;
+/** A fetch to somewhere else ("http://", "https://" or protocol-relative "//"). */
+const STYLE_REMOTE = /(https?:)?\/\//i;
+
+/**
+ * The style as a CSS parser reads it: comments gone, escapes resolved. Filtering the raw text
+ * let "u\\rl(" and "\\75 rl(" through, which every browser reads as url(.
+ */
+function cssPlain(css: string): string {
+  return css
+    .replace(/\/\*[\s\S]*?(\*\/|$)/g, '')
+    .replace(/\\([0-9a-f]{1,6})[ \t\r\n\f]?/gi, (_, hex: string) =>
+      String.fromCodePoint(Math.min(parseInt(hex, 16), 0x10ffff) || 0xfffd),
+    )
+    .replace(/\\(.)/g, '$1');
+}
 const REMOTE = /^\s*(https?:)?\/\//i;
 const ABSOLUTE_LINK = /^(https?:\/\/|mailto:|tel:)/i;
 
@@ -80,9 +99,17 @@ export function sanitizeMailHtml(
     transformTags: {
       '*': (tagName, attribs) => {
         let result = { ...attribs };
-        if (result.style && STYLE_DANGER.test(result.style)) {
-          if (/url\s*\(\s*['"]?\s*(https?:)?\/\//i.test(result.style)) hasRemoteContent = true;
-          delete result.style;
+        if (result.style) {
+          const css = cssPlain(result.style);
+          const remote = STYLE_FETCH.test(css) && STYLE_REMOTE.test(css);
+          if (remote) hasRemoteContent = true;
+          // With consent, a remote background may load (the frame's CSP then allows images
+          // only); a style that fetches anything else, or runs anything, goes entirely.
+          const keep =
+            !STYLE_FORBIDDEN.test(css) &&
+            (!STYLE_FETCH.test(css) || (remote && options.allowRemote === true));
+          if (keep) result.style = css;
+          else delete result.style;
         }
         if (tagName === 'a') {
           // Only absolute links to the outside: a relative one (or one hiding its scheme behind

@@ -1,5 +1,6 @@
 /** `attachment` with an ASCII fallback and the exact name as RFC 5987 `filename*`. */
-export function attachmentDisposition(filename: string): string {
+export function attachmentDisposition(name: string): string {
+  const filename = name.trim() || 'download';
   const fallback =
     filename
       .normalize('NFKD')
@@ -14,8 +15,8 @@ export function attachmentDisposition(filename: string): string {
 }
 
 // Types a browser would execute or render as a document: always delivered as plain bytes.
-const ACTIVE_TYPES =
-  /^(text\/html|application\/xhtml|image\/svg|text\/xml|application\/xml|application\/javascript|text\/javascript)/i;
+// Broad on purpose: any HTML, script, stylesheet transform or XML dialect (RSS, Atom, XUL, …).
+const ACTIVE_TYPES = /html|script|xsl|svg|xul|\+xml|\/xml/i;
 
 export function safeContentType(type: string): string {
   return ACTIVE_TYPES.test(type) || !/^[\w.+-]+\/[\w.+-]+$/.test(type)
