@@ -43,6 +43,14 @@ export function classifyConnectionError(error: unknown): ConnectionErrorCode {
     e = e.cause as ErrorLike, depth++
   )
     chain.push(e);
+  // A database error quotes the data it refused (a mail's own words); nothing in it is about
+  // the connection to the mail server.
+  if (
+    chain.some(
+      (e) => typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) && /\d/.test(e.code),
+    )
+  )
+    return ConnectionErrorCode.UNKNOWN;
   const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
   const codes = chain.map((e) => str(e.code)).join(' ');
   const text = `${codes} ${chain.map((e) => str(e.message)).join(' ')}`;

@@ -176,6 +176,31 @@ describe.each(DATABASE_KINDS)('e-mail API on %s', (kind) => {
     expect((await list('q=buchen')).map((e) => e.subject)).toEqual(['AW: AW: Urlaubsplanung']);
   });
 
+  it('finds what a forward carries below its own words, which exists nowhere else', async () => {
+    await appendMessages(client, 'INBOX', [
+      {
+        subject: 'WG: Angebot Kaffeemaschine',
+        text: [
+          'Zur Info.',
+          '',
+          '-----Ursprüngliche Nachricht-----',
+          'Von: Händler <verkauf@haendler.example>',
+          'Gesendet: Montag, 4. Mai 2026 09:00',
+          'Betreff: Angebot Kaffeemaschine',
+          '',
+          'Die Siebträgermaschine kostet 899 Euro.',
+        ].join('\n'),
+        date: new Date('2026-05-03T10:00:00Z'),
+      },
+    ]);
+    await fetchAccount(owner, accountId);
+    expect((await list('q=Siebträgermaschine')).map((e) => e.subject)).toEqual([
+      'WG: Angebot Kaffeemaschine',
+    ]);
+    // Its own words still come first: the preview is "Zur Info."
+    expect((await list('q=Siebträgermaschine'))[0]).toMatchObject({ preview: 'Zur Info.' });
+  });
+
   it('shows a message sanitised, remote images held back, with its thread and attachments', async () => {
     const rechnung = await bySubject('Ihre Rechnung Nr. 4711');
     const detail = (
@@ -255,7 +280,7 @@ describe.each(DATABASE_KINDS)('e-mail API on %s', (kind) => {
     expect(patched).toMatchObject({ category: category.id, category_source: 'user' });
     expect((await list(`category=${category.id}`)).map((e) => e.id)).toEqual([mail.id]);
     expect((await list(`category=${category.id},999999`)).map((e) => e.id)).toEqual([mail.id]);
-    expect(await list(`has_category=false&limit=200`)).toHaveLength(17);
+    expect(await list(`has_category=false&limit=200`)).toHaveLength(18);
   });
 
   it('moves mail into a nested folder on the server', async () => {

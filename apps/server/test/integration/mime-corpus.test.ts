@@ -3,6 +3,7 @@ import { imapClient } from '@brieftaube/test-support/mail-fixtures.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerApiUser, type ApiUser } from '@brieftaube/test-support/api-user.ts';
 import { loadMimeCorpus } from '@brieftaube/test-support/corpus.ts';
+import { hostileMessages } from '../fixtures/hostile-mime.ts';
 import { startDovecot, type Dovecot } from '@brieftaube/test-support/dovecot.ts';
 import {
   DATABASE_KINDS,
@@ -11,7 +12,11 @@ import {
   type TestApp,
 } from '@brieftaube/test-support/test-app.ts';
 
-const corpus = loadMimeCorpus();
+const hostile = hostileMessages();
+const corpus = [
+  ...loadMimeCorpus(),
+  ...hostile.map((m) => ({ name: `hostile: ${m.subject}`, raw: m.raw })),
+];
 
 // Both ways a message can be stored: parsed on the database's thread (a small intake), and fetched
 // and parsed by the bulk worker threads (a large one; here forced with a first page of 50).
@@ -114,5 +119,38 @@ describe.each(variants)(
         expect(res.statusCode, `GET /api/emails/${row.id}/`).toBe(200);
       }
     }, 180_000);
+
+    it('shows each hand-made hostile message as a reader expects it', async () => {
+      expect(refused.filter((name) => name.startsWith('hostile:'))).toEqual([]);
+      const list = (
+        await owner.request({
+          method: 'GET',
+          url: `/api/emails/?accounts=${accountId}&limit=200&q=`,
+        })
+      ).json<{ id: number; subject: string }[]>();
+      for (const message of hostile) {
+        const found = (
+          await owner.request({
+            method: 'GET',
+            url: `/api/emails/?accounts=${accountId}&limit=5&q=${encodeURIComponent(message.subject)}`,
+          })
+        ).json<{ id: number; subject: string }[]>();
+        const item = [...found, ...list].find((e) => e.subject === message.subject);
+        expect(item, message.subject).toBeDefined();
+        const detail = (
+          await owner.request({ method: 'GET', url: `/api/emails/${item!.id}/` })
+        ).json<{
+          from_name: string;
+          body_text: string | null;
+          attachments: { filename: string }[];
+          parse_error: string | null;
+        }>();
+        if (message.expect.text)
+          expect(detail.body_text ?? '', message.subject).toContain(message.expect.text);
+        if (message.expect.fromName) expect(detail.from_name).toBe(message.expect.fromName);
+        if (message.expect.attachments)
+          expect(detail.attachments.map((a) => a.filename)).toEqual(message.expect.attachments);
+      }
+    });
   },
 );

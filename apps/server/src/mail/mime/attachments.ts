@@ -6,12 +6,18 @@ export function attachmentsFrom(structure: MessageStructureObject | undefined): 
   const found: AttachmentMeta[] = [];
   const visit = (node: MessageStructureObject, depth: number) => {
     if (depth > 50) return; // hostile nesting
-    if (node.childNodes?.length) {
+    const type = (node.type ?? 'application/octet-stream').toLowerCase();
+    // An attached mail is one attachment (as .eml), not the parts inside it; the top-level node
+    // of a message/rfc822 download is the mail itself.
+    const attachedMail = depth > 0 && (type === 'message/rfc822' || type === 'message/global');
+    if (node.childNodes?.length && !attachedMail) {
       node.childNodes.forEach((child) => visit(child, depth + 1));
       return;
     }
-    const type = (node.type ?? 'application/octet-stream').toLowerCase();
-    const filename = node.dispositionParameters?.filename ?? node.parameters?.name;
+    const filename =
+      node.dispositionParameters?.filename ??
+      node.parameters?.name ??
+      (attachedMail ? emlName(node.envelope?.subject) : undefined);
     // Signatures belong to the message, not to its attachments; any other non-text part is
     // offered for download, named or not, as Thunderbird does.
     const isSignature = /^application\/(pgp|pkcs7|x-pkcs7)-signature$/.test(type);
@@ -28,12 +34,21 @@ export function attachmentsFrom(structure: MessageStructureObject | undefined): 
       size: node.size ?? 0,
       contentId: node.id ? node.id.replace(/^<|>$/g, '') : null,
       inline:
-        node.disposition === 'inline' ||
-        (!!node.id && type.startsWith('image/') && node.disposition !== 'attachment'),
+        !attachedMail &&
+        (node.disposition === 'inline' ||
+          (!!node.id && type.startsWith('image/') && node.disposition !== 'attachment')),
     });
   };
   if (structure) visit(structure, 0);
   return found;
+}
+
+function emlName(subject: string | undefined): string {
+  const clean = (subject ?? '')
+    .replace(/[\\/:*?"<>|\r\n\t]+/g, ' ')
+    .trim()
+    .slice(0, 80);
+  return `${clean || 'Weitergeleitete Nachricht'}.eml`;
 }
 
 /** The parts that hold the readable text, for huge mail whose full source is not fetched. */

@@ -1,22 +1,36 @@
 import type { MessageEnvelopeObject } from 'imapflow';
 import type { AddressEntry } from '../../db/schema/emails.ts';
 
+/** Dovecot's stand-ins for a missing part ("From: Hans Meier", "From: <>", "From: root"). */
+const PLACEHOLDER = /(^|@)missing_(mailbox|domain)$|^missing_mailbox@/i;
+
 export function addresses(list: { name?: string; address?: string }[] | undefined): AddressEntry[] {
   return (list ?? [])
-    .filter((a) => a.address || a.name)
-    .map((a) => ({ name: (a.name ?? '').trim(), address: (a.address ?? '').trim().toLowerCase() }));
+    .map((a) => {
+      const address = (a.address ?? '').trim().toLowerCase();
+      return { name: (a.name ?? '').trim(), address: PLACEHOLDER.test(address) ? '' : address };
+    })
+    .filter((a) => a.address || a.name);
 }
+
+/**
+ * Ids longer than this are garbage (RFC 5322 lines end at 998 characters) and would not fit an
+ * index entry; they are dropped rather than refused by the database.
+ */
+const MAX_ID_LENGTH = 500;
 
 /** Message-IDs from a References or In-Reply-To header, in order, without angle brackets. */
 export function parseMessageIds(value: string | undefined | null): string[] {
   if (!value) return [];
-  return [...value.matchAll(/<([^<>\s]+)>/g)].map((m) => m[1]!).filter(Boolean);
+  return [...value.matchAll(/<([^<>\s]+)>/g)]
+    .map((m) => m[1]!)
+    .filter((id) => id && id.length <= MAX_ID_LENGTH);
 }
 
 export function stripAngles(id: string | undefined | null): string | null {
   if (!id) return null;
   const inner = /<([^<>]+)>/.exec(id)?.[1] ?? id.trim();
-  return inner || null;
+  return inner && inner.length <= MAX_ID_LENGTH ? inner : null;
 }
 
 /** The header value of one field from imapflow's raw header bytes (folded lines joined). */
@@ -49,11 +63,47 @@ export function envelopeFields(envelope: MessageEnvelopeObject | undefined) {
     ccAddresses: addresses(envelope?.cc),
     bccAddresses: addresses(envelope?.bcc),
     replyTo: addresses(envelope?.replyTo),
-    sentAt:
-      envelope?.date && !Number.isNaN(new Date(envelope.date).getTime())
-        ? new Date(envelope.date)
-        : null,
+    sentAt: plausibleDate(envelope?.date),
     messageId: stripAngles(envelope?.messageId),
     inReplyTo: stripAngles(envelope?.inReplyTo),
+  };
+}
+
+/** A Date header's time, if it is one a mail could have: 1900 to 2200, else unknown. */
+export function plausibleDate(value: Date | string | undefined | null): Date | null {
+  if (!value) return null;
+  const date = new Date(value);
+  const year = date.getUTCFullYear();
+  return Number.isNaN(date.getTime()) || year < 1900 || year > 2200 ? null : date;
+}
+
+/**
+ * Old clients write umlauts into headers as raw Latin-1/Windows-1252 bytes, which IMAP servers
+ * hand on as they are and which read as UTF-8 come out as "Gr��e". Where the header block is not
+ * valid UTF-8, subject and sender name are read again as Windows-1252.
+ */
+export async function latin1Headers(
+  source: Buffer,
+): Promise<{ subject: string; fromName: string; fromAddress: string } | null> {
+  let end = source.indexOf('\r\n\r\n');
+  if (end === -1) end = source.indexOf('\n\n');
+  const block = source.subarray(0, end === -1 ? Math.min(source.length, 64 * 1024) : end);
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(block);
+    return null;
+  } catch {
+    // Not UTF-8: read on.
+  }
+  const text = new TextDecoder('windows-1252').decode(block).replace(/\r?\n[ \t]+/g, ' ');
+  const field = (name: string) => new RegExp(`^${name}:[ \\t]*(.*)$`, 'im').exec(text)?.[1] ?? '';
+  const { default: PostalMime } = await import('postal-mime');
+  const parsed = await PostalMime.parse(
+    Buffer.from(`Subject: ${field('Subject')}\r\nFrom: ${field('From')}\r\n\r\n`, 'utf8'),
+  );
+  const from = addresses(parsed.from ? [parsed.from] : [])[0];
+  return {
+    subject: (parsed.subject ?? '').replace(/\s+/g, ' ').trim(),
+    fromName: from?.name ?? '',
+    fromAddress: from?.address ?? '',
   };
 }

@@ -57,8 +57,31 @@ export function rawTextFallback(source: Buffer): string {
     .slice(0, MAX_TEXT);
 }
 
+/** Charset labels rewritten in the MIME headers (the body bytes stay as they are). */
+function relabel(source: Buffer, from: RegExp, to: string): Buffer {
+  return Buffer.from(source.toString('latin1').replace(from, `charset=${to}`), 'latin1');
+}
+
+// "us-ascii" over UTF-8 bytes is a common lie, and UTF-8 reads every real ASCII text the same.
+const ASCII_LABEL = /charset\s*=\s*["']?(us-ascii|ascii|ansi_x3\.4-1968)["']?/gi;
+const UTF8_LABEL = /charset\s*=\s*["']?utf-?8["']?/gi;
+
+async function parseLabelled(source: Buffer) {
+  const labelled =
+    source.includes('ascii') || source.includes('ASCII')
+      ? relabel(source, ASCII_LABEL, 'utf-8')
+      : source;
+  const parsed = await PostalMime.parse(labelled, { attachmentEncoding: 'arraybuffer' });
+  if (!/\uFFFD/.test(`${parsed.text ?? ''}${parsed.html ?? ''}`)) return parsed;
+  // "utf-8" over Latin-1 bytes (or no label at all): read as Windows-1252 where that reads clean.
+  const latin = await PostalMime.parse(relabel(labelled, UTF8_LABEL, 'windows-1252'), {
+    attachmentEncoding: 'arraybuffer',
+  });
+  return /\uFFFD/.test(`${latin.text ?? ''}${latin.html ?? ''}`) ? parsed : latin;
+}
+
 export async function parseMessage(source: Buffer): Promise<ParsedBody> {
-  const parsed = await PostalMime.parse(source, { attachmentEncoding: 'arraybuffer' });
+  const parsed = await parseLabelled(source);
   if (!parsed.text?.trim() && !parsed.html?.trim() && parsed.attachments.length === 0) {
     const fallback = bodyFromParts(rawTextFallback(source), undefined);
     // Nothing to show at all: say so, rather than presenting an empty page as the message.

@@ -1,49 +1,64 @@
-const ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-  shy: '',
-};
+import { decodeHTML } from 'entities';
 
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (match, entity: string) => {
-    if (entity[0] === '#') {
-      const code =
-        entity[1]?.toLowerCase() === 'x'
-          ? parseInt(entity.slice(2), 16)
-          : parseInt(entity.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : '';
+/** Elements whose content is never text; unclosed, they swallow the rest as browsers do. */
+const RAW_ELEMENTS = /<(script|style|head|title|noscript|template|textarea|xmp)\b/gi;
+
+/**
+ * Cuts raw-text elements and comments in one pass. Lazy regexes ("<style>[\s\S]*?</style>")
+ * scan to the end for every unclosed opener: minutes for a mail of 100,000 "<!--".
+ */
+function stripNonText(html: string): string {
+  const lower = html.toLowerCase();
+  let out = '';
+  let at = 0;
+  while (at < html.length) {
+    const comment = lower.indexOf('<!--', at);
+    RAW_ELEMENTS.lastIndex = at;
+    const raw = RAW_ELEMENTS.exec(html);
+    const rawAt = raw ? raw.index : -1;
+    if (comment === -1 && rawAt === -1) break;
+    if (comment !== -1 && (rawAt === -1 || comment < rawAt)) {
+      out += `${html.slice(at, comment)} `;
+      const end = lower.indexOf('-->', comment + 4);
+      at = end === -1 ? html.length : end + 3;
+    } else {
+      out += `${html.slice(at, rawAt)} `;
+      const close = lower.indexOf(`</${raw![1]!.toLowerCase()}`, rawAt + 1);
+      const end = close === -1 ? -1 : lower.indexOf('>', close);
+      at = end === -1 ? html.length : end + 1;
     }
-    return ENTITIES[entity.toLowerCase()] ?? match;
-  });
+  }
+  return out + html.slice(at);
 }
 
 /** Readable text from HTML, for search, previews and HTML-only mail; never rendered as HTML. */
 export function htmlToText(html: string): string {
-  return decodeEntities(
-    html
-      .replace(/<(script|style|head|title)[\s\S]*?<\/\1\s*>/gi, ' ')
-      .replace(/<!--[\s\S]*?-->/g, ' ')
-      .replace(/<br\s*\/?>/gi, '\n')
+  return decodeHTML(
+    stripNonText(html)
+      .replace(/<br\b[^<>]*>/gi, '\n')
       .replace(/<\/(p|div|li|tr|h[1-6]|blockquote|table)\s*>/gi, '\n')
-      .replace(/<[^>]*>/g, ' '),
+      // "[^<>]" not "[^>]": a stray "<" must not make every later "<" scan to the end.
+      .replace(/<[^<>]*>/g, ' '),
   )
-    .replace(/[ \t\f\v\u00a0]+/g, ' ')
-    .replace(/ *\n */g, '\n')
+    .replace(/\r\n?/g, '\n')
+    .replace(/[ \t\f\v\u00a0\u00ad]+/g, ' ')
+    .replace(/ ?\n ?/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 }
 
 // Quote headers of German and English clients: "Am 3. März 2026 um 10:15 schrieb Anna <…>:",
 // "On Tue, Mar 3, 2026 at 10:15 AM Anna <…> wrote:", Outlook's "-----Original Message-----".
+// "[ \t]" rather than "\s" around them: "\s*" at a line start also eats the following blank
+// lines, which made each of 150,000 empty lines rescan the rest (over a minute of CPU).
 const QUOTE_HEADERS = [
-  /^\s*Am .{3,200}schrieb .{0,200}:\s*$/im,
-  /^\s*On .{3,200}wrote:\s*$/im,
-  /^\s*-{2,}\s*(Original Message|Ursprüngliche Nachricht|Originalnachricht)\s*-{2,}\s*$/im,
-  /^\s*(Von|From):\s.+\n\s*(Gesendet|Sent|Datum|Date):\s.+$/im,
+  /^[ \t]*Am [^\n]{3,200}schrieb [^\n]{0,200}:[ \t]*$/im,
+  // Wrapped by the sender's client: "… schrieb Anna Beispiel <" / "anna@beispiel.de>:".
+  /^[ \t]*Am [^\n]{3,200}schrieb [^\n]{0,200}\n[^\n]{0,200}>:[ \t]*$/im,
+  /^[ \t]*On [^\n]{3,200}wrote:[ \t]*$/im,
+  /^[ \t]*On [^\n]{3,200}\n[^\n]{0,200}wrote:[ \t]*$/im,
+  /^[ \t]*-{2,}[ \t]*(Original Message|Ursprüngliche Nachricht|Originalnachricht)[ \t]*-{2,}[ \t]*$/im,
+  /^[ \t]*(Von|From):[ \t][^\n]+\n([ \t]*<[^\n]+>[ \t]*\n)?[ \t]*(Gesendet|Sent|Datum|Date):[ \t][^\n]+$/im,
 ];
 
 /**

@@ -10,11 +10,18 @@ export const SEARCH_INDEX_QUEUE = 'search.index';
  */
 const MAX_INDEXED_CHARS = 100_000;
 
-/** Subject (A), sender (B) and the mail's own words (C), stemmed by the German configuration. */
+/**
+ * Subject (A), sender (B) and the mail's own words (C), stemmed by the German configuration. A
+ * reply's quote is left out (the quoted mail is in the mailbox itself, and a search would list
+ * every reply beside it); a forward's quoted part is indexed (D), since the forwarded mail
+ * usually exists nowhere else in the mailbox.
+ */
 const VECTOR = sql.raw(
   `setweight(to_tsvector('german', coalesce(e.subject, '')), 'A') || ` +
     `setweight(to_tsvector('german', coalesce(e.from_name, '') || ' ' || coalesce(e.from_address, '')), 'B') || ` +
-    `setweight(to_tsvector('german', left(coalesce(e.search_text, e.body_text, ''), ${MAX_INDEXED_CHARS})), 'C')`,
+    `setweight(to_tsvector('german', left(coalesce(e.search_text, e.body_text, ''), ${MAX_INDEXED_CHARS})), 'C') || ` +
+    `CASE WHEN e.search_text IS NULL OR e.subject !~* '^\\s*(wg|fwd?|weitergeleitet|tr)\\s*:' THEN ''::tsvector ` +
+    `ELSE setweight(to_tsvector('german', left(coalesce(e.body_text, ''), ${MAX_INDEXED_CHARS})), 'D') END`,
 );
 
 export interface SearchIndexer {

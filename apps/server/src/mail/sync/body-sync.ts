@@ -5,6 +5,7 @@ import type {
 } from '../../modules/emails/email-sync.repository.ts';
 import { assertUsable, uidSet } from '../imap/imap-client.ts';
 import { textParts } from '../mime/attachments.ts';
+import { latin1Headers } from '../mime/envelope.ts';
 import { bodyFromParts, type ParsedBody } from '../mime/parse-message.ts';
 import { sharedParsePool } from '../mime/parse-pool.ts';
 import { batchBySize } from './batches.ts';
@@ -69,9 +70,11 @@ export async function syncBodies(
       const id = byUid.get(message.uid);
       if (id === undefined || !message.source) continue;
       byUid.delete(message.uid);
+      const source = message.source;
       inFlight.push(
-        pool.parse(message.source).then(
-          (body) => stored(id, body),
+        pool.parse(source).then(
+          // The header row was stored from the envelope, which reads Latin-1 bytes as UTF-8.
+          async (body) => ({ ...stored(id, body), ...(await latin1Headers(source)) }),
           // One unreadable message never stops the sync: it keeps its headers and is marked.
           (error: unknown) => failed(id, error),
         ),

@@ -10,6 +10,7 @@ import type { BulkConnection } from './bulk-fetch.ts';
 import { syncComplete, usesWorkers } from './complete-sync.ts';
 import { detectChanges, type FolderChanges } from './folder-changes.ts';
 import { HEADER_QUERY, headerRow } from './message-rows.ts';
+import { storeUnanswered } from './unanswered.ts';
 
 export interface FolderSyncProgress {
   phase: 'messages' | 'bodies';
@@ -162,6 +163,7 @@ export async function syncFolder(
       await addBodies();
       result.newMessages += await completeRest();
     }
+    result.newMessages += await storeUnanswered(client, repo, ids, fresh, maxSource);
     // Messages too large to fetch whole: their text parts.
     await addBodies();
 

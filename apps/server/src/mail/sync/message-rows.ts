@@ -2,7 +2,14 @@ import type { FetchMessageObject, ImapFlow } from 'imapflow';
 import type { NewEmailRow } from '../../modules/emails/email-sync.repository.ts';
 import { assertUsable, uidSet } from '../imap/imap-client.ts';
 import { attachmentsFrom } from '../mime/attachments.ts';
-import { envelopeFields, headerValue, parseMessageIds, threadIdFor } from '../mime/envelope.ts';
+import {
+  envelopeFields,
+  headerValue,
+  latin1Headers,
+  parseMessageIds,
+  plausibleDate,
+  threadIdFor,
+} from '../mime/envelope.ts';
 import type { ParsedBody } from '../mime/parse-message.ts';
 
 /** What a sync fetches of each message besides its source. */
@@ -25,15 +32,14 @@ export function headerRow(
   const references = parseMessageIds(headerValue(message.headers, 'references'));
   const flags = [...(message.flags ?? new Set<string>())];
   const attachments = attachmentsFrom(message.bodyStructure);
-  const internal = message.internalDate ? new Date(message.internalDate) : null;
+  const internal = plausibleDate(message.internalDate);
   return {
     ...ids,
     uid: message.uid,
     ...fields,
     references,
     threadId: threadIdFor(fields.messageId, fields.inReplyTo, references),
-    receivedAt:
-      internal && !Number.isNaN(internal.getTime()) ? internal : (fields.sentAt ?? new Date()),
+    receivedAt: internal ?? fields.sentAt ?? new Date(),
     size: message.size ?? 0,
     flags,
     isRead: flags.includes('\\Seen'),
@@ -51,8 +57,18 @@ export async function completeRow(
   ids: { userId: string; accountId: number; folderId: number },
   parse: (source: Buffer) => Promise<ParsedBody>,
 ): Promise<NewEmailRow> {
-  const row = headerRow(message, ids);
+  let row = headerRow(message, ids);
   if (!message.source) return row;
+  if (/\uFFFD/.test(`${row.subject ?? ''}${row.fromName ?? ''}`)) {
+    const repaired = await latin1Headers(message.source).catch(() => null);
+    if (repaired)
+      row = {
+        ...row,
+        subject: repaired.subject || row.subject,
+        fromName: repaired.fromName || row.fromName,
+        fromAddress: repaired.fromAddress || row.fromAddress,
+      };
+  }
   try {
     const body = await parse(message.source);
     return {

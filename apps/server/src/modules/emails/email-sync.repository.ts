@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryWithUtf8Param } from '../../db/pglite-raw.ts';
 import { emails, folders } from '../../db/schema/index.ts';
+import { plausibleDate } from '../../mail/mime/envelope.ts';
 import { INSERT_COLUMNS, rowsAsJson, storable } from './email-row-json.ts';
 
 export type EmailRow = typeof emails.$inferSelect;
@@ -16,6 +17,10 @@ export interface BodyUpdate {
   searchText?: string | null;
   preview?: string;
   parseError: string | null;
+  /** Set where the body showed the stored headers to be misread (Latin-1 bytes). */
+  subject?: string;
+  fromName?: string;
+  fromAddress?: string;
 }
 
 /** The queries the sync engine needs; the API's own queries live in emails.repository.ts. */
@@ -37,6 +42,45 @@ function insertStatement(param: string): string {
 
 const [INSERT_HEAD = '', INSERT_TAIL = ''] = insertStatement('{PARAM}').split('{PARAM}');
 
+/** SQLSTATE classes of errors caused by the data itself (22 data exception, 23 constraint, 54 limits). */
+function isDataError(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 4; i++) {
+    if (typeof e.code === 'string' && /^(22|23|54)[0-9A-Z]{3}$/.test(e.code)) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+/** The parts of a row that cannot be refused: ids, flags, a short subject and sender. */
+function reducedRow(row: Record<string, unknown>, error: unknown): Record<string, unknown> {
+  const short = (value: unknown, length: number) =>
+    typeof value === 'string' ? value.slice(0, length) : '';
+  return {
+    ...row,
+    message_id: null,
+    in_reply_to: null,
+    references: [],
+    thread_id: null,
+    subject: short(row.subject, 500),
+    from_name: short(row.from_name, 300),
+    from_address: short(row.from_address, 300),
+    to_addresses: [],
+    cc_addresses: [],
+    bcc_addresses: [],
+    reply_to: [],
+    sent_at: null,
+    received_at:
+      plausibleDate(row.received_at as string)?.toISOString() ?? new Date().toISOString(),
+    preview: short(row.preview, 200),
+    body_status: 'failed',
+    body_text: null,
+    body_html: null,
+    search_text: null,
+    attachments: [],
+    parse_error: `Not storable as received: ${String((error as Error).message).slice(0, 200)}`,
+  };
+}
+
 /** `pglite`: the embedded database behind `db`, when it is one (for the raw insert path). */
 export function createEmailSyncRepository(db: Db, pglite?: PGlite) {
   /** A message whose text is final goes to the search indexer's queue (search-indexer.ts). */
@@ -52,6 +96,35 @@ export function createEmailSyncRepository(db: Db, pglite?: PGlite) {
    * off this thread; on PGlite the bytes go to the database as they are, see pglite-raw.ts).
    */
   async function insertJson(json: string | Uint8Array): Promise<number> {
+    try {
+      return await insertJsonOnce(json);
+    } catch (error) {
+      if (!isDataError(error)) throw error;
+      return insertOneByOne(json);
+    }
+  }
+
+  /**
+   * A value the database refuses (an index entry too long, a date out of range) must cost one
+   * message its details, not the whole batch and every later sync: the rows go in one at a time,
+   * and a refused one is stored with what is certainly storable, marked as broken.
+   */
+  async function insertOneByOne(json: string | Uint8Array): Promise<number> {
+    const text = typeof json === 'string' ? json : new TextDecoder().decode(json);
+    const rows = JSON.parse(text) as Record<string, unknown>[];
+    let inserted = 0;
+    for (const row of rows) {
+      try {
+        inserted += await insertJsonOnce(JSON.stringify([row]));
+      } catch (error) {
+        if (!isDataError(error)) throw error;
+        inserted += await insertJsonOnce(JSON.stringify([reducedRow(row, error)]));
+      }
+    }
+    return inserted;
+  }
+
+  async function insertJsonOnce(json: string | Uint8Array): Promise<number> {
     if (typeof json !== 'string' && pglite) {
       const rows = await queryWithUtf8Param(pglite, insertStatement('$1'), json, JSON_OID);
       return Number(rows[0]?.[0] ?? 0);
@@ -171,7 +244,10 @@ export function createEmailSyncRepository(db: Db, pglite?: PGlite) {
           body_html = CASE WHEN v.body_status = 'ok' THEN v.body_html ELSE e.body_html END,
           search_text = CASE WHEN v.body_status = 'ok' THEN v.search_text ELSE e.search_text END,
           preview = CASE WHEN v.body_status = 'ok' THEN v.preview ELSE e.preview END,
-          parse_error = v.parse_error
+          parse_error = v.parse_error,
+          subject = coalesce(nullif(v.subject, ''), e.subject),
+          from_name = coalesce(nullif(v.from_name, ''), e.from_name),
+          from_address = coalesce(nullif(v.from_address, ''), e.from_address)
         FROM unnest(
           ${sql.param(col((u) => u.id))}::bigint[],
           ${sql.param(col((u) => u.bodyStatus))}::text[],
@@ -179,8 +255,11 @@ export function createEmailSyncRepository(db: Db, pglite?: PGlite) {
           ${sql.param(col((u) => u.bodyHtml ?? null))}::text[],
           ${sql.param(col((u) => u.searchText ?? null))}::text[],
           ${sql.param(col((u) => u.preview ?? null))}::text[],
-          ${sql.param(col((u) => u.parseError))}::text[]
-        ) AS v(id, body_status, body_text, body_html, search_text, preview, parse_error)
+          ${sql.param(col((u) => u.parseError))}::text[],
+          ${sql.param(col((u) => u.subject ?? null))}::text[],
+          ${sql.param(col((u) => u.fromName ?? null))}::text[],
+          ${sql.param(col((u) => u.fromAddress ?? null))}::text[]
+        ) AS v(id, body_status, body_text, body_html, search_text, preview, parse_error, subject, from_name, from_address)
         WHERE e.id = v.id`);
       await enqueueForSearch(updates.map((u) => u.id));
     },
