@@ -43,6 +43,9 @@ export interface FolderSyncResult {
   seen: { uidNext: number | undefined; exists: number; highestModseq: bigint | undefined };
 }
 
+/** Up to this many new messages, a folder's intake is fetched complete at once. */
+const FEW_NEW = 20;
+
 export class SyncCancelledError extends Error {
   constructor() {
     super('sync cancelled');
@@ -103,9 +106,11 @@ export async function syncFolder(
     result.flagsChanged = changes.flagChanges.length;
 
     // New messages, newest first. The first page as headers only, then its bodies: what the user
-    // sees and opens first is there at once. Then the rest as complete messages.
+    // sees and opens first is there at once. Then the rest as complete messages. A few new ones
+    // (IDLE, an incremental sync) come complete in one round trip: headers first would only add
+    // a second FETCH and a second write.
     const fresh = changes.fresh;
-    const head = fresh.slice(0, headerBatch);
+    const head = fresh.length <= FEW_NEW ? [] : fresh.slice(0, headerBatch);
     if (head.length > 0) {
       await checkCancelled();
       const rows: NewEmailRow[] = [];
@@ -125,7 +130,7 @@ export async function syncFolder(
       result.bodies += bodies.ok;
       result.failedBodies += bodies.failed;
     };
-    const rest = fresh.slice(headerBatch);
+    const rest = fresh.slice(head.length);
     let stopRest = false;
     const completeRest = () =>
       syncComplete(client, repo, ids, rest, {
