@@ -168,7 +168,9 @@ export async function syncFolder(
       await addBodies();
       result.newMessages += await completeRest();
     }
-    result.newMessages += await storeUnanswered(client, repo, ids, fresh, maxSource);
+    // Every asked UID stored (fresh ones were not stored before): nothing to look for.
+    if (result.newMessages < fresh.length)
+      result.newMessages += await storeUnanswered(client, repo, ids, fresh, maxSource);
     // Messages too large to fetch whole: their text parts.
     await addBodies();
 

@@ -86,9 +86,10 @@ export function createFoldersRepository(db: Db) {
     async recount(ids: number[]): Promise<void> {
       if (ids.length === 0) return;
       await db.execute(sql`
-        UPDATE folders f SET
-          total_emails = (SELECT count(*) FROM emails e WHERE e.folder_id = f.id)::int,
-          unread_emails = (SELECT count(*) FROM emails e WHERE e.folder_id = f.id AND NOT e.is_read)::int
+        UPDATE folders f SET (total_emails, unread_emails) = (
+          SELECT count(*)::int, (count(*) FILTER (WHERE NOT e.is_read))::int
+          FROM emails e WHERE e.folder_id = f.id
+        )
         WHERE f.id = ANY(${sql.param(ids)}::int[])`);
     },
 

@@ -134,7 +134,15 @@ export function createFoldersService(deps: FoldersServiceDeps) {
       const statuses = new Map<string, FolderStatus>(
         listed.filter((e) => e.status).map((e) => [e.path, e.status as FolderStatus]),
       );
-      return { created, updated, deleted: gone.length, folders, statuses };
+      // `rows`: the folders as now stored, for a sync that goes on with them.
+      return {
+        created,
+        updated,
+        deleted: gone.length,
+        folders,
+        statuses,
+        rows: [...byPath.values()],
+      };
     },
 
     async create(
