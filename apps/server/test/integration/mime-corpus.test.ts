@@ -141,6 +141,7 @@ describe.each(variants)(
           await owner.request({ method: 'GET', url: `/api/emails/${item!.id}/` })
         ).json<{
           from_name: string;
+          sent_at: string | null;
           body_text: string | null;
           attachments: { filename: string }[];
           parse_error: string | null;
@@ -148,6 +149,7 @@ describe.each(variants)(
         if (message.expect.text)
           expect(detail.body_text ?? '', message.subject).toContain(message.expect.text);
         if (message.expect.fromName) expect(detail.from_name).toBe(message.expect.fromName);
+        if (message.expect.sentAt) expect(detail.sent_at).toBe(message.expect.sentAt);
         if (message.expect.attachments)
           expect(detail.attachments.map((a) => a.filename)).toEqual(message.expect.attachments);
       }

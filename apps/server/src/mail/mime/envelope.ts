@@ -1,5 +1,6 @@
 import type { MessageEnvelopeObject } from 'imapflow';
 import type { AddressEntry } from '../../db/schema/emails.ts';
+import { parseLenientDate } from './mail-date.ts';
 
 /** Dovecot's stand-ins for a missing part ("From: Hans Meier", "From: <>", "From: root"). */
 const PLACEHOLDER = /(^|@)missing_(mailbox|domain)$|^missing_mailbox@/i;
@@ -72,7 +73,9 @@ export function envelopeFields(envelope: MessageEnvelopeObject | undefined) {
 /** A Date header's time, if it is one a mail could have: 1900 to 2200, else unknown. */
 export function plausibleDate(value: Date | string | undefined | null): Date | null {
   if (!value) return null;
-  const date = new Date(value);
+  let date = new Date(value);
+  if (Number.isNaN(date.getTime()) && typeof value === 'string')
+    date = parseLenientDate(value) ?? date;
   const year = date.getUTCFullYear();
   return Number.isNaN(date.getTime()) || year < 1900 || year > 2200 ? null : date;
 }

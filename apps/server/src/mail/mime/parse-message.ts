@@ -66,6 +66,25 @@ function relabel(source: Buffer, from: RegExp, to: string): Buffer {
 const ASCII_LABEL = /charset\s*=\s*["']?(us-ascii|ascii|ansi_x3\.4-1968)["']?/gi;
 const UTF8_LABEL = /charset\s*=\s*["']?utf-?8["']?/gi;
 
+// A text part's Content-Type field with its folded continuation lines.
+const TEXT_TYPE_FIELD = /^(content-type:[ \t]*text\/[\w.+-]+)((?:[^\r\n]|\r?\n[ \t])*)$/gim;
+
+/**
+ * Text parts without a charset (RFC 2045 says us-ascii, and 8-bit bytes then are mostly
+ * Latin-1 from an old client) and a message without any Content-Type get windows-1252.
+ */
+function labelUnlabelled(source: Buffer): Buffer {
+  let text = source.toString('latin1');
+  text = text.replace(TEXT_TYPE_FIELD, (field: string, head: string, params: string) =>
+    /charset/i.test(params) ? field : `${head}${params}; charset=windows-1252`,
+  );
+  const headerEnd = text.search(/\r?\n\r?\n/);
+  const header = headerEnd === -1 ? text : text.slice(0, headerEnd);
+  if (!/^content-type:/im.test(header))
+    text = `Content-Type: text/plain; charset=windows-1252\r\n${text}`;
+  return Buffer.from(text, 'latin1');
+}
+
 async function parseLabelled(source: Buffer) {
   const labelled =
     source.includes('ascii') || source.includes('ASCII')
@@ -73,10 +92,13 @@ async function parseLabelled(source: Buffer) {
       : source;
   const parsed = await PostalMime.parse(labelled, { attachmentEncoding: 'arraybuffer' });
   if (!/\uFFFD/.test(`${parsed.text ?? ''}${parsed.html ?? ''}`)) return parsed;
-  // "utf-8" over Latin-1 bytes (or no label at all): read as Windows-1252 where that reads clean.
-  const latin = await PostalMime.parse(relabel(labelled, UTF8_LABEL, 'windows-1252'), {
-    attachmentEncoding: 'arraybuffer',
-  });
+  // "utf-8" over Latin-1 bytes, or no label at all: read as Windows-1252 where that reads clean.
+  const latin = await PostalMime.parse(
+    labelUnlabelled(relabel(labelled, UTF8_LABEL, 'windows-1252')),
+    {
+      attachmentEncoding: 'arraybuffer',
+    },
+  );
   return /\uFFFD/.test(`${latin.text ?? ''}${latin.html ?? ''}`) ? parsed : latin;
 }
 
