@@ -1,5 +1,6 @@
 import PostalMime from 'postal-mime';
 import { htmlToText, ownText, previewOf } from './plain-text.ts';
+import { decodeUtf7, labelledUtf7 } from './utf7-text.ts';
 
 export interface ParsedBody {
   text: string;
@@ -91,6 +92,12 @@ async function parseLabelled(source: Buffer) {
       ? relabel(source, ASCII_LABEL, 'utf-8')
       : source;
   const parsed = await PostalMime.parse(labelled, { attachmentEncoding: 'arraybuffer' });
+  if (labelledUtf7(source))
+    return {
+      ...parsed,
+      text: parsed.text === undefined ? undefined : decodeUtf7(parsed.text),
+      html: parsed.html === undefined ? undefined : decodeUtf7(parsed.html),
+    };
   if (!/\uFFFD/.test(`${parsed.text ?? ''}${parsed.html ?? ''}`)) return parsed;
   // "utf-8" over Latin-1 bytes, or no label at all: read as Windows-1252 where that reads clean.
   const latin = await PostalMime.parse(

@@ -1,0 +1,25 @@
+/**
+ * UTF-7 (RFC 2152) as some old Outlook versions sent it. No TextDecoder reads it; postal-mime
+ * would show "Gr+APwA3w-e". Lenient like a reader: a run ends at the first character outside
+ * base64, and a "-" right after it is absorbed.
+ */
+export function decodeUtf7(text: string): string {
+  return text.replace(/\+([A-Za-z0-9+/]*)-?/g, (match, run: string) => {
+    if (run === '') return match === '+-' ? '+' : match;
+    const bytes = Buffer.from(run, 'base64');
+    let out = '';
+    for (let i = 0; i + 1 < bytes.length; i += 2) out += String.fromCharCode(bytes.readUInt16BE(i));
+    return out;
+  });
+}
+
+const CHARSET = /charset\s*=\s*["']?([\w.:-]+)/gi;
+const UTF7 = /^(x-)?(unicode-1-1-)?utf-7$/i;
+
+/** Whether every charset the message names is UTF-7 (then all its text is). */
+export function labelledUtf7(source: Buffer): boolean {
+  if (!/utf-7/i.test(source.toString('latin1', 0, Math.min(source.length, 1_000_000))))
+    return false;
+  const labels = [...source.toString('latin1').matchAll(CHARSET)].map((m) => m[1]!);
+  return labels.length > 0 && labels.every((label) => UTF7.test(label));
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { parseMessage } from '../../src/mail/mime/parse-message.ts';
+import { decodeUtf7 } from '../../src/mail/mime/utf7-text.ts';
+
+const message = (contentType: string | null, body: Buffer, encoding = '8bit') =>
+  Buffer.concat([
+    Buffer.from(
+      [
+        'From: alt@beispiel.de',
+        'Subject: Test',
+        'MIME-Version: 1.0',
+        ...(contentType ? [`Content-Type: ${contentType}`] : []),
+        `Content-Transfer-Encoding: ${encoding}`,
+        '',
+        '',
+      ].join('\r\n'),
+    ),
+    body,
+  ]);
+
+describe('text in the encodings old clients send', () => {
+  const latin1 = Buffer.from('Grüße aus Köln, schöne Straße', 'latin1');
+
+  it('reads 8-bit text without a charset label as Windows-1252', async () => {
+    expect((await parseMessage(message('text/plain', latin1))).text).toContain(
+      'Grüße aus Köln, schöne Straße',
+    );
+    expect((await parseMessage(message(null, latin1))).text).toContain('Grüße aus Köln');
+    const html = Buffer.from('<p>Grüße aus Köln</p>', 'latin1');
+    expect((await parseMessage(message('text/html', html))).text).toContain('Grüße aus Köln');
+  });
+
+  it('keeps UTF-8 without a label as UTF-8', async () => {
+    const utf8 = Buffer.from('Grüße aus Köln – 5 €', 'utf8');
+    expect((await parseMessage(message('text/plain', utf8))).text).toContain(
+      'Grüße aus Köln – 5 €',
+    );
+  });
+
+  it('decodes UTF-7 text and HTML', async () => {
+    const text = Buffer.from('Gr+APwA3w-e aus K+APY-ln, 1+-1=2');
+    expect((await parseMessage(message('text/plain; charset=utf-7', text, '7bit'))).text).toContain(
+      'Grüße aus Köln, 1+1=2',
+    );
+    const html = Buffer.from('<p>Sch+APY-ne Gr+APwA3w-e</p>');
+    const parsed = await parseMessage(message('text/html; charset="UTF-7"', html, '7bit'));
+    expect(parsed.html).toContain('Schöne Grüße');
+  });
+
+  it('decodes UTF-7 runs leniently and leaves a lone plus alone', () => {
+    expect(decodeUtf7('A+ImIDkQ.')).toBe('A\u2262\u0391.');
+    expect(decodeUtf7('Hi Mom -+Jjo--!')).toBe('Hi Mom -\u263a-!');
+    expect(decodeUtf7('+ZeVnLIqe-')).toBe('\u65e5\u672c\u8a9e');
+    expect(decodeUtf7('a + b')).toBe('a + b');
+  });
+});
