@@ -29,7 +29,10 @@ const sameLayout = (text: string) =>
 
 export function bodyFromParts(text: string | undefined, html: string | undefined): ParsedBody {
   const cleanHtml = html ? html.slice(0, MAX_TEXT) : null;
-  const plain = (text?.trim() ? text : cleanHtml ? htmlToText(cleanHtml) : '').slice(0, MAX_TEXT);
+  // Line ends as postal-mime gives them: the text parts of a large message arrive raw, in CRLF.
+  const plain = (
+    text?.trim() ? text.replace(/\r\n?/g, '\n') : cleanHtml ? htmlToText(cleanHtml) : ''
+  ).slice(0, MAX_TEXT);
   const own = ownText(plain);
   return {
     text: plain,
