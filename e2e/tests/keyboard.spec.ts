@@ -93,6 +93,24 @@ test('every main action is reachable by keyboard alone', async ({ page, request,
   await page.goto('/app');
   await expect(page.locator('[data-email-id]').first()).toBeVisible();
 
+  // '#' moves the focused mail to the trash, and 'Rückgängig' brings it back.
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('j');
+  await expect.poll(() => focusedEmailId(page)).not.toBeNull();
+  const doomed = await focusedEmailId(page);
+  await page.keyboard.press('#');
+  await expect(page.getByText('E-Mail in den Papierkorb verschoben')).toBeVisible();
+  await expect(page.locator(`[data-email-id="${doomed}"]`)).toHaveCount(0);
+  await page.screenshot({ path: 'artifacts/screenshots/undo-notice-light.png' });
+  await page.getByRole('button', { name: 'Rückgängig' }).click();
+  await expect(page.getByText('Die E-Mail ist wieder in ihrem Ordner.')).toBeVisible();
+  await expect(page.locator(`[data-email-id="${doomed}"]`)).toBeVisible();
+  await page.goto('/app?folder_type=trash');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator(`[data-email-id="${doomed}"]`)).toHaveCount(0);
+  await page.goto('/app');
+  await expect(page.locator('[data-email-id]').first()).toBeVisible();
+
   // '/' puts the focus into the search field; 'c' opens a new mail.
   await page.locator('body').click({ position: { x: 5, y: 5 } });
   await page.keyboard.press('/');

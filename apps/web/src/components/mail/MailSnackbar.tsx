@@ -1,4 +1,5 @@
-import { Alert, Snackbar } from '@mui/material';
+import { Alert, Button, IconButton, Snackbar } from '@mui/material';
+import { Mdi } from '../ui/Mdi.tsx';
 import { useTranslation } from 'react-i18next';
 import { dismissNotice, useNotice } from './notices.ts';
 
@@ -19,6 +20,33 @@ export function MailSnackbar() {
         severity={notice?.severity ?? 'info'}
         variant="filled"
         onClose={close}
+        // With an action MUI drops its close button: both are given here.
+        {...(notice?.action
+          ? {
+              action: (
+                <>
+                  <Button
+                    color="inherit"
+                    size="small"
+                    onClick={() => {
+                      close();
+                      notice.action!.run();
+                    }}
+                  >
+                    {notice.action.label}
+                  </Button>
+                  <IconButton
+                    color="inherit"
+                    size="small"
+                    aria-label={t('mailbox.notice.close')}
+                    onClick={close}
+                  >
+                    <Mdi name="close" fontSize="small" />
+                  </IconButton>
+                </>
+              ),
+            }
+          : {})}
         slotProps={{ closeButton: { 'aria-label': t('mailbox.notice.close') } }}
         sx={{ minWidth: 280, alignItems: 'center' }}
       >

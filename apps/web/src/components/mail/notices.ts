@@ -4,6 +4,8 @@ export interface Notice {
   id: number;
   message: string;
   severity: 'success' | 'info' | 'warning' | 'error';
+  /** One button beside the message, e.g. "Rückgängig". */
+  action?: { label: string; run: () => void };
 }
 
 // One notice at a time, kept outside React so that a message survives the navigation that
@@ -12,8 +14,12 @@ let current: Notice | null = null;
 let nextId = 1;
 const listeners = new Set<() => void>();
 
-export function showNotice(message: string, severity: Notice['severity'] = 'success'): void {
-  current = { id: nextId++, message, severity };
+export function showNotice(
+  message: string,
+  severity: Notice['severity'] = 'success',
+  action?: Notice['action'],
+): void {
+  current = { id: nextId++, message, severity, ...(action ? { action } : {}) };
   listeners.forEach((listener) => listener());
 }
 

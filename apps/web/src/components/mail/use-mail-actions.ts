@@ -41,6 +41,8 @@ interface RunOptions {
   skipped?: number;
   /** Read marks and stars are already right in the cache; lists need no refetch for them. */
   lists?: 'refetch' | 'stale';
+  /** Offered as "Rückgängig" beside the success notice. */
+  undo?: () => Promise<void>;
 }
 
 /**
@@ -54,7 +56,30 @@ export function useMailActions() {
   const { data: folders } = useFolders();
   const { data: categories } = useCategories();
 
-  async function run({ items, optimistic, request, success, skipped = 0, lists }: RunOptions) {
+  /** Each message back into the folder it came from (moves keep a message's id). */
+  const moveBack = (items: MailItem[]) => async () => {
+    const byFolder = new Map<number, number[]>();
+    for (const item of items)
+      byFolder.set(item.folder, [...(byFolder.get(item.folder) ?? []), item.id]);
+    try {
+      for (const [folder, group] of byFolder)
+        await bulk(group, { action: 'move', target_folder_id: folder });
+      showNotice(t('mailbox.notice.undone', { count: items.length }));
+    } catch (error) {
+      showNotice(mailErrorMessage(error), 'error');
+    }
+    void invalidateMail(queryClient);
+  };
+
+  async function run({
+    items,
+    optimistic,
+    request,
+    success,
+    skipped = 0,
+    lists,
+    undo,
+  }: RunOptions) {
     if (items.length === 0) {
       if (skipped)
         showNotice(t('mailbox.notice.skippedOtherAccounts', { count: skipped }), 'warning');
@@ -68,7 +93,12 @@ export function useMailActions() {
           `${success ?? ''} ${t('mailbox.notice.skippedOtherAccounts', { count: skipped })}`.trim(),
           'warning',
         );
-      else if (success) showNotice(success);
+      else if (success)
+        showNotice(
+          success,
+          'success',
+          undo ? { label: t('mailbox.notice.undo'), run: () => void undo() } : undefined,
+        );
       void invalidateMail(queryClient, { lists: lists ?? 'refetch' });
       return true;
     } catch (error) {
@@ -107,6 +137,7 @@ export function useMailActions() {
             await bulk(ids(group), { action: 'move', target_folder_id: target!.id });
       },
       success: success(moving.length),
+      undo: moveBack(moving),
     });
   }
 
@@ -149,6 +180,10 @@ export function useMailActions() {
         success: t(forever ? 'mailbox.notice.deletedForever' : 'mailbox.notice.deleted', {
           count: items.length,
         }),
+        // Messages already in the trash are gone for good; the others wait there.
+        ...(forever
+          ? {}
+          : { undo: moveBack(items.filter((item) => item.folder_type !== 'trash')) }),
       });
     },
 
@@ -164,6 +199,7 @@ export function useMailActions() {
         request: () => bulk(ids(moving), { action: 'move', target_folder_id: target.id }),
         success: t('mailbox.notice.moved', { count: moving.length, folder: target.display_name }),
         skipped,
+        undo: moveBack(moving),
       });
     },
 

@@ -145,6 +145,9 @@ export const mailbox = {
     noTarget: 'Für dieses Konto gibt es keinen Ordner dieser Art.',
     nothingFocused: 'Wählen Sie zuerst eine E-Mail aus (Tasten j und k).',
     close: 'Meldung schließen',
+    undo: 'Rückgängig',
+    undone_one: 'Die E-Mail ist wieder in ihrem Ordner.',
+    undone_other: 'Die {{count}} E-Mails sind wieder in ihren Ordnern.',
   },
   errors: {
     notFound: 'Die E-Mail gibt es nicht mehr. Die Liste wurde aktualisiert.',
