@@ -31,6 +31,10 @@ describe('Date headers as clients really write them', () => {
     expect(iso('31.02.2026 10:00')).toBeNull();
     expect(iso('Mo, 23 Nov 2026 10:00:00 XYZ')).toBeNull();
     expect(parseLenientDate('')).toBeNull();
+    expect(iso('Mo, 23 constructor 2026 10:00:00 +0100')).toBeNull();
+    expect(iso('Mo, 23 Nov 126 10:00:00 +0000')).toBe('2026-11-23T10:00:00.000Z');
+    // Hostile: long and full of unclosed comments, answered at once.
+    expect(parseLenientDate('('.repeat(200_000))).toBeNull();
     expect(iso('Mo, 23 Nov 1850 10:00:00 +0100')).toBeNull();
   });
 });

@@ -30,6 +30,37 @@ describe('text in the encodings old clients send', () => {
     expect((await parseMessage(message('text/html', html))).text).toContain('Grüße aus Köln');
   });
 
+  it('reads each part by its own label when only one of them is wrong', async () => {
+    const mixed = Buffer.concat([
+      Buffer.from(
+        [
+          'From: alt@beispiel.de',
+          'Subject: Test',
+          'MIME-Version: 1.0',
+          'Content-Type: multipart/mixed; boundary="grenze"',
+          '',
+          '--grenze',
+          'Content-Type: text/plain',
+          '',
+          'Grüße aus Köln',
+          'Content-Type: text/plain',
+          '--grenze',
+          'Content-Type: text/plain; charset=utf-8',
+          '',
+          '',
+        ].join('\r\n'),
+        'utf8',
+      ),
+      Buffer.from('Schöne Straße\r\n--grenze--\r\n', 'latin1'),
+    ]);
+    const text = (await parseMessage(mixed)).text;
+    expect(text).toContain('Grüße aus Köln');
+    expect(text).toContain('Schöne Straße');
+    // A body line that looks like a header stays as it is.
+    expect(text).toContain('Content-Type: text/plain\n');
+    expect(text).not.toContain('charset=windows-1252');
+  });
+
   it('keeps UTF-8 without a label as UTF-8', async () => {
     const utf8 = Buffer.from('Grüße aus Köln – 5 €', 'utf8');
     expect((await parseMessage(message('text/plain', utf8))).text).toContain(
@@ -52,5 +83,6 @@ describe('text in the encodings old clients send', () => {
     expect(decodeUtf7('Hi Mom -+Jjo--!')).toBe('Hi Mom -\u263a-!');
     expect(decodeUtf7('+ZeVnLIqe-')).toBe('\u65e5\u672c\u8a9e');
     expect(decodeUtf7('a + b')).toBe('a + b');
+    expect(decodeUtf7('Ruf an: +49 30 123')).toBe('Ruf an: +49 30 123');
   });
 });

@@ -73,11 +73,14 @@ export function envelopeFields(envelope: MessageEnvelopeObject | undefined) {
 /** A Date header's time, if it is one a mail could have: 1900 to 2200, else unknown. */
 export function plausibleDate(value: Date | string | undefined | null): Date | null {
   if (!value) return null;
-  let date = new Date(value);
-  if (Number.isNaN(date.getTime()) && typeof value === 'string')
-    date = parseLenientDate(value) ?? date;
-  const year = date.getUTCFullYear();
-  return Number.isNaN(date.getTime()) || year < 1900 || year > 2200 ? null : date;
+  const plausible = (date: Date | null) => {
+    const year = date?.getUTCFullYear() ?? NaN;
+    return date && !Number.isNaN(date.getTime()) && year >= 1900 && year <= 2200 ? date : null;
+  };
+  return (
+    plausible(new Date(value)) ??
+    (typeof value === 'string' ? plausible(parseLenientDate(value)) : null)
+  );
 }
 
 /**

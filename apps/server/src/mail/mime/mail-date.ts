@@ -37,11 +37,11 @@ const NUMERIC = new RegExp(String.raw`^(\d{1,2})\.(\d{1,2})\.(\d{2,4}),?\s+${TIM
 /** A Latin-1 "Mär" in a header read as UTF-8 arrives as "M\uFFFDr". */
 function monthNamed(token: string): number | undefined {
   const name = token.toLowerCase();
-  if (MONTHS[name]) return MONTHS[name];
+  if (Object.hasOwn(MONTHS, name)) return MONTHS[name];
   if (!name.includes('\uFFFD')) return undefined;
   for (const letter of ['ä', 'é', 'û']) {
-    const month = MONTHS[name.replaceAll('\uFFFD', letter)];
-    if (month) return month;
+    const guess = name.replaceAll('\uFFFD', letter);
+    if (Object.hasOwn(MONTHS, guess)) return MONTHS[guess];
   }
   return undefined;
 }
@@ -56,9 +56,13 @@ function zoneOf(value: string): string | null {
   return ZONES[zone.toUpperCase()] ?? null;
 }
 
+/** Longer is no date; the limit also keeps hostile headers from costing time. */
+const MAX_LENGTH = 200;
+
 export function parseLenientDate(value: string): Date | null {
+  if (value.length > MAX_LENGTH) return null;
   const text = value
-    .replace(/\([^)]*\)/g, ' ')
+    .replace(/\([^()]*\)/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()
     // A leading day name ("Mo,", "Montag,", "Mon"), whatever its language.
@@ -70,7 +74,9 @@ export function parseLenientDate(value: string): Date | null {
   const month = named ? monthNamed(match[2]!) : Number(match[2]);
   if (!month || month > 12) return null;
   let year = Number(match[3]);
-  if (match[3]!.length === 2) year += year < 50 ? 2000 : 1900; // RFC 5322 §4.3
+  // RFC 5322 §4.3: two digits below 50 are 20xx, other two- and three-digit years 19xx.
+  if (match[3]!.length === 2) year += year < 50 ? 2000 : 1900;
+  else if (match[3]!.length === 3) year += 1900;
   const zone = zoneOf(match[7] ?? '');
   if (zone === null) return null;
   if (Number(match[1]) > new Date(Date.UTC(year, month, 0)).getUTCDate()) return null;

@@ -30,9 +30,11 @@ const sameLayout = (text: string) =>
 export function bodyFromParts(text: string | undefined, html: string | undefined): ParsedBody {
   const cleanHtml = html ? html.slice(0, MAX_TEXT) : null;
   // Line ends as postal-mime gives them: the text parts of a large message arrive raw, in CRLF.
-  const plain = (
-    text?.trim() ? text.replace(/\r\n?/g, '\n') : cleanHtml ? htmlToText(cleanHtml) : ''
-  ).slice(0, MAX_TEXT);
+  const plain = text?.trim()
+    ? text.slice(0, MAX_TEXT).replace(/\r\n?/g, '\n')
+    : cleanHtml
+      ? htmlToText(cleanHtml).slice(0, MAX_TEXT)
+      : '';
   const own = ownText(plain);
   return {
     text: plain,
@@ -70,18 +72,42 @@ function relabel(source: Buffer, from: RegExp, to: string): Buffer {
 const ASCII_LABEL = /charset\s*=\s*["']?(us-ascii|ascii|ansi_x3\.4-1968)["']?/gi;
 const UTF8_LABEL = /charset\s*=\s*["']?utf-?8["']?/gi;
 
-// A text part's Content-Type field with its folded continuation lines.
-const TEXT_TYPE_FIELD = /^(content-type:[ \t]*text\/[\w.+-]+)((?:[^\r\n]|\r?\n[ \t])*)$/gim;
-
 /**
  * Text parts without a charset (RFC 2045 says us-ascii, and 8-bit bytes then are mostly
- * Latin-1 from an old client) and a message without any Content-Type get windows-1252.
+ * Latin-1 from an old client) and a message without any Content-Type get windows-1252. Only
+ * header blocks are touched: the message's own, and those after a boundary line.
  */
 function labelUnlabelled(source: Buffer): Buffer {
-  let text = source.toString('latin1');
-  text = text.replace(TEXT_TYPE_FIELD, (field: string, head: string, params: string) =>
-    /charset/i.test(params) ? field : `${head}${params}; charset=windows-1252`,
-  );
+  const lines = source.toString('latin1').split('\n');
+  let inHeader = true;
+  // A text Content-Type field: its first and its last (folded) line.
+  let start = -1;
+  let end = -1;
+  const finish = () => {
+    if (start === -1) return;
+    if (!/charset/i.test(lines.slice(start, end + 1).join(''))) {
+      const last = lines[end]!;
+      const cr = last.endsWith('\r') ? '\r' : '';
+      lines[end] = `${cr ? last.slice(0, -1) : last}; charset=windows-1252${cr}`;
+    }
+    start = end = -1;
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (!inHeader) {
+      if (line.startsWith('--') && line.trim().length > 2) inHeader = true;
+      continue;
+    }
+    if (start !== -1 && /^[ \t]/.test(line)) {
+      end = i;
+      continue;
+    }
+    finish();
+    if (line === '' || line === '\r') inHeader = false;
+    else if (/^content-type:[ \t]*text\//i.test(line)) start = end = i;
+  }
+  finish();
+  let text = lines.join('\n');
   const headerEnd = text.search(/\r?\n\r?\n/);
   const header = headerEnd === -1 ? text : text.slice(0, headerEnd);
   if (!/^content-type:/im.test(header))
@@ -102,14 +128,14 @@ async function parseLabelled(source: Buffer) {
       html: parsed.html === undefined ? undefined : decodeUtf7(parsed.html),
     };
   if (!/\uFFFD/.test(`${parsed.text ?? ''}${parsed.html ?? ''}`)) return parsed;
-  // "utf-8" over Latin-1 bytes, or no label at all: read as Windows-1252 where that reads clean.
-  const latin = await PostalMime.parse(
-    labelUnlabelled(relabel(labelled, UTF8_LABEL, 'windows-1252')),
-    {
-      attachmentEncoding: 'arraybuffer',
-    },
-  );
-  return /\uFFFD/.test(`${latin.text ?? ''}${latin.html ?? ''}`) ? parsed : latin;
+  // "utf-8" over Latin-1 bytes: read as Windows-1252 where that reads clean; then also the parts
+  // without any label, which are UTF-8 as often as not and are given Latin-1 only when needed.
+  const latin = relabel(labelled, UTF8_LABEL, 'windows-1252');
+  for (const candidate of [latin, labelUnlabelled(latin)]) {
+    const retry = await PostalMime.parse(candidate, { attachmentEncoding: 'arraybuffer' });
+    if (!/\uFFFD/.test(`${retry.text ?? ''}${retry.html ?? ''}`)) return retry;
+  }
+  return parsed;
 }
 
 export async function parseMessage(source: Buffer): Promise<ParsedBody> {

@@ -6,11 +6,27 @@
 export function decodeUtf7(text: string): string {
   return text.replace(/\+([A-Za-z0-9+/]*)-?/g, (match, run: string) => {
     if (run === '') return match === '+-' ? '+' : match;
-    const bytes = Buffer.from(run, 'base64');
-    let out = '';
-    for (let i = 0; i + 1 < bytes.length; i += 2) out += String.fromCharCode(bytes.readUInt16BE(i));
-    return out;
+    return decodeRun(run) ?? match;
   });
+}
+
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** UTF-16 units of one run; null unless it holds whole units and zero padding ("+49" stays). */
+function decodeRun(run: string): string | null {
+  const units: number[] = [];
+  let bits = 0;
+  let value = 0;
+  for (const ch of run) {
+    value = (value << 6) | BASE64.indexOf(ch);
+    bits += 6;
+    if (bits >= 16) {
+      bits -= 16;
+      units.push((value >> bits) & 0xffff);
+      value &= (1 << bits) - 1;
+    }
+  }
+  return units.length === 0 || value !== 0 ? null : String.fromCharCode(...units);
 }
 
 const CHARSET = /charset\s*=\s*["']?([\w.:-]+)/gi;

@@ -139,14 +139,18 @@ export async function syncAccount(
         );
       const weightSum = folders.reduce((sum, f) => sum + weightOf(f), 0);
       const untouched: number[] = [];
-      for (const folder of folders) {
-        const share = (rest * weightOf(folder)) / weightSum;
-        if (await unchangedSinceLastSync(deps, folder, statuses.get(folder.path)))
-          untouched.push(folder.id);
-        else await syncOne(client, folder, { base, share });
-        base += share;
+      try {
+        for (const folder of folders) {
+          const share = (rest * weightOf(folder)) / weightSum;
+          if (await unchangedSinceLastSync(deps, folder, statuses.get(folder.path)))
+            untouched.push(folder.id);
+          else await syncOne(client, folder, { base, share });
+          base += share;
+        }
+      } finally {
+        // Looked at, also when a later folder failed.
+        await deps.emailSync.touchFolders(untouched).catch(() => undefined);
       }
-      await deps.emailSync.touchFolders(untouched);
     },
     deps.connectTimeoutMs ? { connectTimeoutMs: deps.connectTimeoutMs } : {},
   );
