@@ -92,4 +92,35 @@ describe('mail HTML sanitiser', () => {
       sanitizeMailHtml(`<table><tr>${source}</tr></table>`, { allowRemote: true }).html,
     ).toContain('style="background:url(https://news.example/bg.png);color:#333"');
   });
+
+  it('sees through escapes written twice, also with consent', () => {
+    for (const style of [
+      String.raw`background:\5c \5c 75 rl(http://evil.test/x)`,
+      String.raw`list-style-image:\5c \5c 55 RL(http://evil.test/x)`,
+      String.raw`background:\\\5c 75 rl(http://evil.test/x)`,
+    ])
+      for (const allowRemote of [false, true])
+        expect(
+          sanitizeMailHtml(`<div style="${style}">x</div>`, { allowRemote }).html,
+          `${style} (${allowRemote})`,
+        ).toBe('<div>x</div>');
+  });
+
+  it('lets consent load only absolute addresses, never the app itself', () => {
+    for (const style of [
+      'background:url(https://ok.test/a.png),url(/api/emails/1)',
+      'background:url(/api/x//y)',
+      'background:image-set("https://ok.test/a.png" 1x, "/api/b.png" 2x)',
+    ]) {
+      const result = sanitizeMailHtml(`<div style='${style}'>x</div>`, { allowRemote: true });
+      expect(result.html, style).toBe('<div>x</div>');
+    }
+    const nbsp = sanitizeMailHtml('<img src="\u00a0http://bilder.example/a.png">', {
+      allowRemote: true,
+    });
+    expect(nbsp.html).toContain('src="http://bilder.example/a.png"');
+    expect(sanitizeMailHtml('<img src="\u00a0http://bilder.example/a.png">').html).toContain(
+      'data-remote-src="http://bilder.example/a.png"',
+    );
+  });
 });

@@ -7,11 +7,21 @@ export interface SanitizedHtml {
 
 /** Functions that make CSS fetch something; only ever allowed with the user's consent. */
 const STYLE_FETCH = /url\s*\(|image-set\s*\(|image\s*\(|cross-fade\s*\(|element\s*\(|src\s*\(/i;
-/** What CSS must never contain, consent or not. */
+const STYLE_FETCHES = new RegExp(STYLE_FETCH.source, 'gi');
+/**
+ * What CSS must never contain, consent or not. A backslash left after the escapes are resolved
+ * was escaped twice ("\\5c 75 rl(" becomes "\\75 rl(", which a browser reads as url().
+ */
 const STYLE_FORBIDDEN =
-  /expression\s*\(|javascript:|vbscript:|behavior\s*:|-moz-binding|@import|[<>]/i;
-/** A fetch to somewhere else ("http://", "https://" or protocol-relative "//"). */
-const STYLE_REMOTE = /(https?:)?\/\//i;
+  /expression\s*\(|javascript:|vbscript:|behavior\s*:|-moz-binding|@import|[<>\\]/i;
+/** A url() of an absolute http(s) address: the only fetch consent may allow. */
+const STYLE_REMOTE_URLS = /url\s*\(\s*["']?\s*https?:\/\//gi;
+
+/** Whether every fetch in the style is a url() to another server (not the app's own). */
+function onlyRemoteUrls(css: string): boolean {
+  const fetches = css.match(STYLE_FETCHES)?.length ?? 0;
+  return fetches > 0 && (css.match(STYLE_REMOTE_URLS)?.length ?? 0) === fetches;
+}
 
 /**
  * The style as a CSS parser reads it: comments gone, escapes resolved. Filtering the raw text
@@ -101,13 +111,15 @@ export function sanitizeMailHtml(
         let result = { ...attribs };
         if (result.style) {
           const css = cssPlain(result.style);
-          const remote = STYLE_FETCH.test(css) && STYLE_REMOTE.test(css);
+          // Remote content is announced as before; consent keeps only plain url()s to elsewhere.
+          const fetches = STYLE_FETCH.test(css);
+          const remote = fetches && /(https?:)?\/\//i.test(css);
           if (remote) hasRemoteContent = true;
           // With consent, a remote background may load (the frame's CSP then allows images
           // only); a style that fetches anything else, or runs anything, goes entirely.
           const keep =
             !STYLE_FORBIDDEN.test(css) &&
-            (!STYLE_FETCH.test(css) || (remote && options.allowRemote === true));
+            (!fetches || (onlyRemoteUrls(css) && options.allowRemote === true));
           if (keep) result.style = css;
           else delete result.style;
         }
@@ -121,10 +133,11 @@ export function sanitizeMailHtml(
           const src = result.src ?? '';
           if (REMOTE.test(src)) {
             hasRemoteContent = true;
+            // Trimmed: a browser would read " http://…" (a no-break space first) as relative.
             if (!options.allowRemote) {
               delete result.src;
-              result['data-remote-src'] = src;
-            }
+              result['data-remote-src'] = src.trim();
+            } else result.src = src.trim();
           } else if (/^data:/i.test(src) && !/^data:image\/(png|gif|jpe?g|webp|bmp);/i.test(src)) {
             delete result.src;
           } else if (src && !/^(cid|data):/i.test(src)) {

@@ -42,6 +42,8 @@ export function buildSrcdoc(html: string, allowRemote: boolean): string {
     '<!doctype html><html><head><meta charset="utf-8">' +
     `<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(mailCsp(allowRemote))}">` +
     '<meta name="referrer" content="no-referrer">' +
+    // Chromium resolves link host names ahead of a click; the CSP does not cover that.
+    '<meta http-equiv="x-dns-prefetch-control" content="off">' +
     // Links leave the frame in a new tab (the sandbox lets only such pop-ups out).
     '<base target="_blank">' +
     `<style>${BASE_STYLE}</style></head><body>${html}</body></html>`
