@@ -12,8 +12,6 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { ImapFlow } from 'imapflow';
-import PostalMime from 'postal-mime';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/env.ts';
 import { openDatabase } from '../src/db/client.ts';
@@ -23,6 +21,7 @@ import { startLiveSync } from '../src/mail/live/live-sync.ts';
 import { sharedParsePool } from '../src/mail/mime/parse-pool.ts';
 import { syncAccount } from '../src/mail/sync/account-sync.ts';
 import { createServices } from '../src/services.ts';
+import { rawClient, rawFetchAndParse, rawNewMessages } from './raw-imap.ts';
 import { startDovecot, type Dovecot } from '../../../test-support/src/dovecot.ts';
 import { openEventStream } from '../../../test-support/src/event-stream.ts';
 import {
@@ -65,73 +64,6 @@ async function buildMailbox(dovecot: Dovecot) {
   console.log(
     `mailbox: ${nf.format(COUNT)} messages, ${(bytes / 1024 / 1024).toFixed(1)} MB, built in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
-}
-
-function rawClient(dovecot: Dovecot) {
-  const client = new ImapFlow({
-    host: '127.0.0.1',
-    port: dovecot.imapPort,
-    secure: false,
-    doSTARTTLS: false,
-    auth: { user: USER, pass: 'pw' },
-    logger: false,
-  });
-  client.on('error', () => undefined);
-  return client;
-}
-
-/** The baseline: one imapflow session fetching every message whole and parsing it, nothing else. */
-async function rawFetchAndParse(dovecot: Dovecot, parse: boolean): Promise<number> {
-  const client = rawClient(dovecot);
-  await client.connect();
-  const t0 = performance.now();
-  const lock = await client.getMailboxLock('INBOX', { readOnly: true });
-  let n = 0;
-  try {
-    for await (const message of client.fetch('1:*', {
-      uid: true,
-      flags: true,
-      envelope: true,
-      bodyStructure: true,
-      internalDate: true,
-      size: true,
-      source: true,
-    })) {
-      if (parse && message.source) await PostalMime.parse(message.source);
-      n += 1;
-    }
-  } finally {
-    lock.release();
-    await client.logout();
-  }
-  const seconds = (performance.now() - t0) / 1000;
-  if (n !== COUNT) throw new Error(`raw fetch saw ${n} messages`);
-  return n / seconds;
-}
-
-/** A bare session reading the newest `count` messages of the inbox whole, as a sync must. */
-async function rawNewMessages(dovecot: Dovecot, count: number): Promise<number> {
-  const t0 = performance.now();
-  const client = rawClient(dovecot);
-  await client.connect();
-  const lock = await client.getMailboxLock('INBOX', { readOnly: true });
-  try {
-    const exists = (client.mailbox as { exists: number }).exists;
-    for await (const message of client.fetch(`${exists - count + 1}:*`, {
-      uid: true,
-      flags: true,
-      envelope: true,
-      bodyStructure: true,
-      internalDate: true,
-      size: true,
-      source: true,
-    }))
-      if (message.source) await PostalMime.parse(message.source);
-  } finally {
-    lock.release();
-    await client.logout();
-  }
-  return performance.now() - t0;
 }
 
 async function measure(label: string, dovecot: Dovecot, databaseUrl?: string) {
@@ -242,11 +174,11 @@ async function measure(label: string, dovecot: Dovecot, databaseUrl?: string) {
   try {
     // The machine is shared: its speed drifts by ±20 % within a minute. Each sync is therefore
     // compared with the baseline measured right before and right after it, three times over.
-    let before = await rawFetchAndParse(dovecot, true);
+    let before = await rawFetchAndParse(dovecot, USER, COUNT, true);
     const runs: (Awaited<ReturnType<typeof initialSync>> & { raw: number; pct: number })[] = [];
     for (let run = 1; run <= 3; run++) {
       const sync = await initialSync(run);
-      const after = await rawFetchAndParse(dovecot, true);
+      const after = await rawFetchAndParse(dovecot, USER, COUNT, true);
       const raw = (before + after) / 2;
       runs.push({ ...sync, raw, pct: (sync.rate / raw) * 100 });
       before = after;
@@ -269,7 +201,7 @@ async function measure(label: string, dovecot: Dovecot, databaseUrl?: string) {
     const nothings: number[] = [];
     const rawIncrementals: number[] = [];
     for (let round = 0; round < 3; round++) {
-      let writer = rawClient(dovecot);
+      let writer = rawClient(dovecot, USER);
       await writer.connect();
       await appendMessages(writer, 'INBOX', generateMessages(10, new Date()));
       await writer.logout();
@@ -282,11 +214,11 @@ async function measure(label: string, dovecot: Dovecot, databaseUrl?: string) {
       await syncAccount(deps, userRow!.userId, account.id);
       nothings.push(performance.now() - n0);
       // The floor under the same conditions: 10 more, fetched and parsed by a bare session.
-      writer = rawClient(dovecot);
+      writer = rawClient(dovecot, USER);
       await writer.connect();
       await appendMessages(writer, 'INBOX', generateMessages(10, new Date()));
       await writer.logout();
-      rawIncrementals.push(await rawNewMessages(dovecot, 10));
+      rawIncrementals.push(await rawNewMessages(dovecot, USER, 10));
       await syncAccount(deps, userRow!.userId, account.id);
     }
     const middle = (values: number[]) => [...values].sort((a, b) => a - b)[1]!;
@@ -296,7 +228,7 @@ async function measure(label: string, dovecot: Dovecot, databaseUrl?: string) {
     while (!live.watching().includes(account.id)) await new Promise((r) => setTimeout(r, 50));
     await new Promise((r) => setTimeout(r, 500)); // the watcher's first round, then IDLE
     // The server's own share: a bare imapflow session in IDLE, told about the same deliveries.
-    const watcher = rawClient(dovecot);
+    const watcher = rawClient(dovecot, USER);
     await watcher.connect();
     await watcher.mailboxOpen('INBOX');
     let rawExists = 0;
@@ -319,7 +251,7 @@ async function measure(label: string, dovecot: Dovecot, databaseUrl?: string) {
     watcher.close();
     await live.stop();
     // The next database's runs see the mailbox as built.
-    const cleaner = rawClient(dovecot);
+    const cleaner = rawClient(dovecot, USER);
     await cleaner.connect();
     await cleaner.mailboxOpen('INBOX');
     await cleaner.messageDelete(`${COUNT + 1}:*`);
@@ -375,11 +307,11 @@ try {
   await buildMailbox(dovecot);
   // Warm-up: Dovecot indexes the new maildir and fills its cache, so every run below sees the
   // same warm server.
-  await rawFetchAndParse(dovecot, false);
+  await rawFetchAndParse(dovecot, USER, COUNT, false);
   // The baseline alone, for its CPU time; each sync below is compared with its own neighbours.
   const rawRuns: number[] = [];
   const r0 = process.cpuUsage();
-  for (let i = 0; i < 3; i++) rawRuns.push(await rawFetchAndParse(dovecot, true));
+  for (let i = 0; i < 3; i++) rawRuns.push(await rawFetchAndParse(dovecot, USER, COUNT, true));
   const r1 = process.cpuUsage(r0);
   const rawCpuSeconds = (r1.user + r1.system) / 3e6;
   const rawRate = rawRuns.sort((a, b) => a - b)[1]!;
