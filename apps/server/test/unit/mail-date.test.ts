@@ -20,7 +20,9 @@ describe('Date headers as clients really write them', () => {
     expect(iso('Mi, 23 Okt 2026 10:00 MESZ')).toBe('2026-10-23T08:00:00.000Z');
     expect(iso('Do, 24 Dez 2026 10:00:00 +0100 (MEZ)')).toBe('2026-12-24T09:00:00.000Z');
     expect(iso('23.11.2026 10:00:00 +01:00')).toBe('2026-11-23T09:00:00.000Z');
-    expect(iso('23.11.2026 10:00')).toBe('2026-11-23T10:00:00.000Z');
+    // Without a zone: German time, winter and summer.
+    expect(iso('23.11.2026 10:00')).toBe('2026-11-23T09:00:00.000Z');
+    expect(iso('Mo, 3. August 2026 10:00')).toBe('2026-08-03T08:00:00.000Z');
   });
 
   it('keeps what JavaScript reads, and refuses what is no date', () => {

@@ -77,9 +77,10 @@ export function plausibleDate(value: Date | string | undefined | null): Date | n
     const year = date?.getUTCFullYear() ?? NaN;
     return date && !Number.isNaN(date.getTime()) && year >= 1900 && year <= 2200 ? date : null;
   };
+  // Our reading first: JavaScript's takes a header without a zone as the server's local time.
   return (
-    plausible(new Date(value)) ??
-    (typeof value === 'string' ? plausible(parseLenientDate(value)) : null)
+    (typeof value === 'string' ? plausible(parseLenientDate(value)) : null) ??
+    plausible(new Date(value))
   );
 }
 

@@ -48,12 +48,28 @@ function monthNamed(token: string): number | undefined {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+/** '' when the header names no zone at all. */
 function zoneOf(value: string): string | null {
   const zone = value.trim().split(/\s+/)[0] ?? '';
-  if (!zone) return '+00:00';
+  if (!zone) return '';
   const offset = /^([+-])(\d{2}):?(\d{2})$/.exec(zone);
   if (offset) return `${offset[1]}${offset[2]}:${offset[3]}`;
   return ZONES[zone.toUpperCase()] ?? null;
+}
+
+const BERLIN = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'Europe/Berlin',
+  timeZoneName: 'longOffset',
+});
+
+/**
+ * A header without a zone is invalid, and most such headers come from German software: its
+ * wall-clock time is read as German time ("GMT+01:00" in winter, "GMT+02:00" in summer).
+ */
+function berlinOffset(wall: string): string {
+  const name = BERLIN.formatToParts(new Date(`${wall}Z`)).find((p) => p.type === 'timeZoneName');
+  const offset = name?.value.replace(/^GMT/, '') ?? '';
+  return /^[+-]\d{2}:\d{2}$/.test(offset) ? offset : '+00:00';
 }
 
 /** Longer is no date; the limit also keeps hostile headers from costing time. */
@@ -80,7 +96,7 @@ export function parseLenientDate(value: string): Date | null {
   const zone = zoneOf(match[7] ?? '');
   if (zone === null) return null;
   if (Number(match[1]) > new Date(Date.UTC(year, month, 0)).getUTCDate()) return null;
-  const iso = `${year}-${pad(month)}-${pad(Number(match[1]))}T${pad(Number(match[4]))}:${match[5]}:${match[6] ?? '00'}${zone}`;
-  const date = new Date(iso);
+  const wall = `${year}-${pad(month)}-${pad(Number(match[1]))}T${pad(Number(match[4]))}:${match[5]}:${match[6] ?? '00'}`;
+  const date = new Date(`${wall}${zone || berlinOffset(wall)}`);
   return Number.isNaN(date.getTime()) ? null : date;
 }
