@@ -164,9 +164,9 @@ export async function syncAccount(
 
 /**
  * Whether STATUS (from the folder listing) shows a folder exactly as the last sync left it, so
- * that opening it can be skipped (the caller records that it was looked at): the same UIDVALIDITY and HIGHESTMODSEQ (RFC 7162 §3.1.1: any
- * change to a mailbox raises it), or a folder empty on both sides. Most folders of an account
- * are like that on most syncs.
+ * that opening it can be skipped (the caller records that it was looked at): the same
+ * UIDVALIDITY and HIGHESTMODSEQ (RFC 7162 §3.1.1: any change to a mailbox raises it), or a
+ * folder empty on both sides. Most folders of an account are like that on most syncs.
  */
 async function unchangedSinceLastSync(
   deps: Pick<AccountSyncDeps, 'emailSync'>,
