@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerApiUser, type ApiUser } from '@brieftaube/test-support/api-user.ts';
@@ -201,6 +203,38 @@ describe.each(DATABASE_KINDS)('fetch tasks and IMAP sync on %s', (kind) => {
     const rows = (await stored(id)).filter((r) => r.folder === 'Projekte');
     expect(rows).toHaveLength(4);
     expect(rows.filter((r) => r.category_id === categoryId)).toHaveLength(1);
+    await client.logout();
+  });
+
+  it('a folder the server will not open is named in the result; the folders after it are still fetched', async () => {
+    const { id, address, client } = await newAccount();
+    await client.mailboxCreate('Kaputt');
+    await client.mailboxCreate('Projekte');
+    await appendMessages(client, 'INBOX', generateMessages(2));
+    await appendMessages(client, 'Kaputt', generateMessages(2));
+    await appendMessages(client, 'Projekte', generateMessages(3));
+    // Unreadable for Dovecot's mail processes: still listed, but SELECT answers NO [SERVERBUG].
+    const folderDir = path.join(dovecot.homeOf(address), 'Maildir', '.Kaputt');
+    const mode = fs.statSync(folderDir).mode;
+    fs.chmodSync(folderDir, 0);
+    try {
+      const done = await fetchAndWait(id);
+      expect(done).toMatchObject({
+        status: 'SUCCESS',
+        message:
+          'E-Mail-Abruf abgeschlossen: 5 neue E-Mails. Der Ordner „Kaputt“ konnte nicht geöffnet werden.',
+      });
+      expect(done.result).toMatchObject({ skipped_folders: ['Kaputt'] });
+      const rows = await stored(id);
+      expect(rows.filter((r) => r.folder === 'Projekte')).toHaveLength(3);
+      expect(rows.filter((r) => r.folder === 'Kaputt')).toHaveLength(0);
+    } finally {
+      fs.chmodSync(folderDir, mode);
+    }
+    // Readable again: the next fetch brings its mail and names nothing.
+    const again = await fetchAndWait(id);
+    expect(again.message).toBe('E-Mail-Abruf abgeschlossen: 2 neue E-Mails.');
+    expect((await stored(id)).filter((r) => r.folder === 'Kaputt')).toHaveLength(2);
     await client.logout();
   });
 

@@ -1,4 +1,7 @@
+import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerApiUser, type ApiUser } from '@brieftaube/test-support/api-user.ts';
 import { startDovecot, type Dovecot } from '@brieftaube/test-support/dovecot.ts';
@@ -11,6 +14,7 @@ import {
 } from '@brieftaube/test-support/mail-fixtures.ts';
 import { DATABASE_KINDS, startTestApp, type TestApp } from '@brieftaube/test-support/test-app.ts';
 import { startLiveSync, type LiveSync } from '@brieftaube/server/mail/live/live-sync.ts';
+import { createLogger } from '@brieftaube/server/lib/logger.ts';
 
 interface ListItem {
   id: number;
@@ -128,13 +132,33 @@ describe.each(DATABASE_KINDS)('live sync (IDLE, polling, event stream) on %s', (
 
   const syncDeps = () => t.services.sync;
 
-  it('folders other than the inbox are polled', async () => {
+  it('folders other than the inbox are polled; one the server refuses does not end the session', async () => {
+    // A folder the app knows that Dovecot can no longer open (SELECT answers NO).
+    const client = await imapClient(dovecot, address);
+    await client.mailboxCreate('Kaputt');
+    expect((await fetchAccount(owner, accountId)).status).toBe('SUCCESS');
+    const brokenDir = path.join(dovecot.homeOf(address), 'Maildir', '.Kaputt');
+    const mode = fs.statSync(brokenDir).mode;
+    fs.chmodSync(brokenDir, 0);
+    const warnings: string[] = [];
+    const logger = createLogger(
+      'warn',
+      new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          warnings.push((JSON.parse(String(chunk)) as { msg: string }).msg);
+          done();
+        },
+      }),
+    );
     // A live sync with a short poll takes over; IDLE watches only the inbox.
     await live.stop();
-    live = await startLiveSync(t.database, syncDeps(), { pollSeconds: 1, rescanSeconds: 1 });
+    live = await startLiveSync(t.database, syncDeps(), {
+      pollSeconds: 1,
+      rescanSeconds: 1,
+      logger,
+    });
     await until(async () => (live.watching().includes(accountId) ? true : undefined));
     await new Promise((r) => setTimeout(r, 1500)); // past the first round, into IDLE
-    const client = await imapClient(dovecot, address);
     const appended = Date.now();
     try {
       await appendMessages(client, 'Archive', [{ subject: 'Abgelegt von woanders' }]);
@@ -144,6 +168,10 @@ describe.each(DATABASE_KINDS)('live sync (IDLE, polling, event stream) on %s', (
     const event = await stream.waitFor(
       (e) => e.event === 'mailbox' && e.at >= appended && e.data.new_emails === 1,
     );
+    fs.chmodSync(brokenDir, mode);
+    // Skipped at each poll, while the session (and IDLE on the inbox) carried on.
+    expect(warnings).toContain('live sync skipped a folder the server refused');
+    expect(warnings).not.toContain('live sync interrupted');
     expect(event.data.folder_ids).toHaveLength(1);
     const archived = (
       await owner.request({

@@ -66,6 +66,19 @@ export function assertUsable(client: ImapFlow): void {
 }
 
 /**
+ * A tagged NO on a session that is still fine: the server refused this one command, say opening
+ * a broken or forbidden folder (imapflow sets responseStatus from the tagged answer). A lost
+ * connection, a BAD, or an error of this app's own (the database, a cancelled task) is not that.
+ */
+export function refusedByServer(error: unknown, client: ImapFlow): boolean {
+  return (
+    error instanceof Error &&
+    (error as { responseStatus?: unknown }).responseStatus === 'NO' &&
+    client.usable
+  );
+}
+
+/**
  * A compact IMAP sequence set ("1:500,502,510:520"): servers limit a command's length (Dovecot
  * refuses one of 20,000 comma-joined UIDs), and ranges keep most sets a few bytes long.
  */

@@ -4,7 +4,7 @@ import type { AccountRow } from '../../modules/accounts/accounts.repository.ts';
 import type { FolderRow } from '../../modules/folders/folders.repository.ts';
 import { fetchFailureMessage } from '../../modules/tasks/task-messages.ts';
 import { classifyConnectionError } from '../connection-errors.ts';
-import { createImapClient } from '../imap/imap-client.ts';
+import { createImapClient, refusedByServer } from '../imap/imap-client.ts';
 import { syncFolderAndNotify, type AccountSyncDeps } from '../sync/account-sync.ts';
 import type { FolderSyncResult } from '../sync/folder-sync.ts';
 
@@ -121,7 +121,12 @@ export function watchAccount(
       if (Date.now() >= nextPoll) {
         for (const folder of others) {
           if (stopped) return;
-          await syncFolderAndNotify(deps, imap, folder);
+          // A folder the server refuses is tried again at the next poll; breaking the session
+          // for it would keep the inbox from being watched at all.
+          await syncFolderAndNotify(deps, imap, folder).catch((error: unknown) => {
+            if (!refusedByServer(error, imap)) throw error;
+            log?.warn({ folderId: folder.id }, 'live sync skipped a folder the server refused');
+          });
         }
         nextPoll = Date.now() + options.pollSeconds * 1000;
       }

@@ -1,5 +1,5 @@
 import { FOLDER_TYPE_ORDER, displayNameFor } from '../imap/folder-types.ts';
-import { withImap } from '../imap/imap-client.ts';
+import { refusedByServer, withImap } from '../imap/imap-client.ts';
 import type { ImapFlow } from 'imapflow';
 import type { MailEventBus } from '../../events/mail-events.ts';
 import type { SearchIndexer } from '../search/search-indexer.ts';
@@ -32,6 +32,8 @@ export interface AccountSyncResult {
   changed_flags: number;
   failed_bodies: number;
   folders: number;
+  /** Display names of folders the server refused to open this time; the rest was fetched. */
+  skipped_folders: string[];
 }
 
 const nf = new Intl.NumberFormat('de-DE');
@@ -58,6 +60,7 @@ export async function syncAccount(
     changed_flags: 0,
     failed_bodies: 0,
     folders: 0,
+    skipped_folders: [],
   };
   const endpoint = {
     host: account.imapServer,
@@ -144,7 +147,17 @@ export async function syncAccount(
           const share = (rest * weightOf(folder)) / weightSum;
           if (await unchangedSinceLastSync(deps, folder, statuses.get(folder.path)))
             untouched.push(folder.id);
-          else await syncOne(client, folder, { base, share });
+          else {
+            try {
+              await syncOne(client, folder, { base, share });
+            } catch (error) {
+              // One folder the server will not open (a broken or forbidden mailbox, a shared
+              // folder gone meanwhile) must not keep every folder after it from being fetched
+              // on every sync; the task names it instead. The inbox has no such grace.
+              if (!refusedByServer(error, client) || folder.folderType === 'inbox') throw error;
+              total.skipped_folders.push(displayNameFor(folder.folderType, folder.name));
+            }
+          }
           base += share;
         }
       } finally {

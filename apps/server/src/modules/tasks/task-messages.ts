@@ -30,8 +30,21 @@ export function fetchFailureMessage(error: unknown): { message: string; code: st
   return { message: CONNECTION_MESSAGES[code], code };
 }
 
-export function fetchSuccessMessage(newEmails: number): string {
-  if (newEmails === 0) return 'E-Mail-Abruf abgeschlossen: keine neuen E-Mails.';
-  if (newEmails === 1) return 'E-Mail-Abruf abgeschlossen: 1 neue E-Mail.';
-  return `E-Mail-Abruf abgeschlossen: ${new Intl.NumberFormat('de-DE').format(newEmails)} neue E-Mails.`;
+export function fetchSuccessMessage(newEmails: number, skippedFolders: string[] = []): string {
+  const intake =
+    newEmails === 0
+      ? 'keine neuen E-Mails'
+      : newEmails === 1
+        ? '1 neue E-Mail'
+        : `${new Intl.NumberFormat('de-DE').format(newEmails)} neue E-Mails`;
+  return `E-Mail-Abruf abgeschlossen: ${intake}.${skippedNote(skippedFolders)}`;
+}
+
+function skippedNote(names: string[]): string {
+  if (names.length === 0) return '';
+  if (names.length > 3) return ` ${names.length} Ordner konnten nicht geöffnet werden.`;
+  const list = new Intl.ListFormat('de-DE').format(names.map((n) => `„${n}“`));
+  return names.length === 1
+    ? ` Der Ordner ${list} konnte nicht geöffnet werden.`
+    : ` Die Ordner ${list} konnten nicht geöffnet werden.`;
 }

@@ -131,7 +131,7 @@ export function createTasksService(deps: TasksServiceDeps) {
         await repo.updateIfRunning(taskId, {
           status: 'SUCCESS',
           percent: 100,
-          message: fetchSuccessMessage(result.new_emails),
+          message: fetchSuccessMessage(result.new_emails, result.skipped_folders),
           result,
         });
         for (const listener of fetchListeners) listener(task.accountId);
