@@ -1,3 +1,4 @@
+import { coercedRowId } from './ids.ts';
 import { z } from 'zod';
 
 export const transportSecuritySchema = z.enum(['ssl', 'starttls', 'none']);
@@ -49,7 +50,7 @@ export type AccountInput = z.infer<typeof accountInputSchema>;
 
 /** The connection test of unsaved settings; `account_id` lends the stored password (same hosts). */
 export const connectionTestInputSchema = accountInputSchema.extend({
-  account_id: z.coerce.number().int().positive().optional(),
+  account_id: coercedRowId().optional(),
 });
 export type ConnectionTestInput = z.infer<typeof connectionTestInputSchema>;
 

@@ -1,9 +1,10 @@
+import { coercedRowId, rowId } from './ids.ts';
 import { z } from 'zod';
 
 const recipients = z.union([z.string(), z.array(z.string())]).optional();
 
 export const composeInputSchema = z.object({
-  account: z.coerce.number().int().positive(),
+  account: coercedRowId(),
   to: recipients,
   cc: recipients,
   bcc: recipients,
@@ -21,11 +22,11 @@ export const composeInputSchema = z.object({
     .max(50)
     .optional(),
   /** The e-mail this one answers (sets In-Reply-To/References and \\Answered). */
-  in_reply_to_email: z.number().int().positive().optional(),
+  in_reply_to_email: rowId().optional(),
   /** The e-mail this one forwards; its attachments travel along. */
-  forward_of: z.number().int().positive().optional(),
+  forward_of: rowId().optional(),
   /** The draft this message replaces (each save replaces the last; sending removes it). */
-  draft_id: z.number().int().positive().optional(),
+  draft_id: rowId().optional(),
 });
 export type ComposeInput = z.infer<typeof composeInputSchema>;
 

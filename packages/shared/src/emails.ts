@@ -1,3 +1,4 @@
+import { rowId } from './ids.ts';
 import { z } from 'zod';
 
 export const addressSchema = z.object({ name: z.string(), address: z.string() });
@@ -58,14 +59,14 @@ export type EmailDetail = z.infer<typeof emailDetailSchema>;
 export const emailPatchSchema = z.object({
   is_read: z.boolean().optional(),
   is_flagged: z.boolean().optional(),
-  category: z.number().int().positive().nullable().optional(),
+  category: rowId().nullable().optional(),
 });
 export type EmailPatch = z.infer<typeof emailPatchSchema>;
 
 export const bulkActionSchema = z.object({
-  ids: z.array(z.number().int().positive()).min(1).max(1000),
+  ids: z.array(rowId()).min(1).max(1000),
   action: z.enum(['read', 'unread', 'flag', 'unflag', 'delete', 'move', 'categorize']),
-  target_folder_id: z.number().int().positive().optional(),
-  category: z.number().int().positive().nullable().optional(),
+  target_folder_id: rowId().optional(),
+  category: rowId().nullable().optional(),
 });
 export type BulkAction = z.infer<typeof bulkActionSchema>;

@@ -1,3 +1,4 @@
+import { coercedRowId } from './ids.ts';
 import { z } from 'zod';
 
 export const folderTypeSchema = z.enum([
@@ -37,10 +38,10 @@ export const folderNodeSchema: z.ZodType<FolderNode> = folderSchema.extend({
 });
 
 export const folderCreateSchema = z.object({
-  account: z.coerce.number().int().positive().optional(),
-  account_id: z.coerce.number().int().positive().optional(),
+  account: coercedRowId().optional(),
+  account_id: coercedRowId().optional(),
   name: z.string().optional(),
-  parent: z.coerce.number().int().positive().nullable().optional(),
+  parent: coercedRowId().nullable().optional(),
 });
 
 export const folderPatchSchema = z.object({

@@ -1,4 +1,5 @@
 export * from './codes.ts';
+export * from './ids.ts';
 export * from './errors.ts';
 export * from './auth.ts';
 export * from './accounts.ts';

@@ -274,4 +274,53 @@ describe.each(DATABASE_KINDS)("another user's ids on %s", (kind) => {
     >();
     expect(Object.keys(tasks)).not.toContain(a.task);
   });
+
+  it('ids that cannot exist (beyond the integer columns, zero, not numbers) answer 404 or 400, never 500', async () => {
+    for (const bad of [2_147_483_648, 99_999_999_999_999, 0]) {
+      const none: Ids = {
+        ...own,
+        account: bad,
+        folder: bad,
+        otherFolder: bad,
+        category: bad,
+        email: bad,
+      };
+      none.task = '00000000-0000-4000-8000-000000000000';
+      for (const call of Object.values(pathCalls(none)).flat()) {
+        const res = await stranger.request(call);
+        expect(res.statusCode, `${call.method} ${call.url}`).toBe(404);
+      }
+      for (const call of bodyCalls(none, own)) {
+        const res = await stranger.request(call);
+        expect([400, 404], `${call.method} ${call.url} ${JSON.stringify(call.payload)}`).toContain(
+          res.statusCode,
+        );
+      }
+      for (const url of [
+        `/api/emails/?accounts=${bad}`,
+        `/api/emails/?folder_id=${bad}`,
+        `/api/emails/?category=${bad}`,
+        `/api/emails/?accounts=abc`,
+        `/api/categories/?account=${bad}`,
+        `/api/categories/?account=abc`,
+        `/api/folders/?account_id=${bad}`,
+        `/api/folders/?parent=${bad}`,
+        `/api/folders/tree/?account_id=${bad}`,
+        `/api/folders/statistics/?account_id=${bad}`,
+      ]) {
+        const res = await stranger.request({ method: 'GET', url });
+        // A filter that names nothing that can exist finds nothing, or is refused; never all.
+        expect([200, 400, 404], url).toContain(res.statusCode);
+        if (res.statusCode === 200)
+          expect(JSON.stringify(res.json()), url).toMatch(/^\[\]$|"total_folders":0/);
+      }
+    }
+    // A made-up page marker pointing beyond the columns is refused as such.
+    const cursor = Buffer.from('2026-01-01T00:00:00.000Z|99999999999').toString('base64url');
+    const paged = await stranger.request({ method: 'GET', url: `/api/emails/?cursor=${cursor}` });
+    expect(paged.statusCode).toBe(400);
+    expect(paged.json<{ error: { fields: Record<string, string[]> } }>().error.fields).toEqual({
+      cursor: ['CURSOR_INVALID'],
+    });
+  });
 });

@@ -1,8 +1,9 @@
 import {
   accountInputSchema,
-  connectionTestInputSchema,
   accountSchema,
   apiErrorSchema,
+  coercedRowId,
+  connectionTestInputSchema,
   connectionTestResultSchema,
   folderSettingsSchema,
   providerPresetSchema,
@@ -13,7 +14,7 @@ import { providerPresets } from '../../mail/presets.ts';
 import type { AccountsService } from './accounts.service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: coercedRowId() });
 const security = [{ bearerAuth: [] }];
 
 export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }> = async (

@@ -1,11 +1,17 @@
-import { apiErrorSchema, categoryInputSchema, categorySchema } from '@brieftaube/shared';
+import {
+  apiErrorSchema,
+  categoryInputSchema,
+  categorySchema,
+  coercedRowId,
+  rowIdList,
+} from '@brieftaube/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CategoriesService } from './categories.service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
 const security = [{ bearerAuth: [] }];
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: coercedRowId() });
 
 export const categoriesRoutes: FastifyPluginAsyncZod<{ categories: CategoriesService }> = async (
   app,
@@ -28,11 +34,12 @@ export const categoriesRoutes: FastifyPluginAsyncZod<{ categories: CategoriesSer
     },
     (request) => {
       const raw = request.query.account ?? request.query.account_id ?? '';
-      const ids = raw
-        .split(',')
-        .map((v) => Number(v.trim()))
-        .filter((v) => Number.isInteger(v) && v > 0);
-      return categories.list(request.userId, ids);
+      const ids = rowIdList(raw);
+      // A filter that names no valid id matches nothing (id 0 never exists), never everything.
+      return categories.list(
+        request.userId,
+        ids.length || !raw.replace(/,/g, '').trim() ? ids : [0],
+      );
     },
   );
 

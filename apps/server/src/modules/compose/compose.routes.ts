@@ -1,5 +1,6 @@
 import {
   apiErrorSchema,
+  coercedRowId,
   composeInputSchema,
   contactSchema,
   replyTemplateSchema,
@@ -69,7 +70,7 @@ export const composeRoutes: FastifyPluginAsyncZod<{ compose: ComposeService }> =
         tags: ['compose'],
         summary: 'Prefilled reply, reply-all or forward',
         security,
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: z.object({ id: coercedRowId() }),
         querystring: z.object({ action: z.enum(['reply', 'reply_all', 'forward']) }),
         response: { 200: replyTemplateSchema, ...errors },
       },

@@ -1,4 +1,4 @@
-import type { EmailDetail, EmailListItem } from '@brieftaube/shared';
+import { isRowId, type EmailDetail, type EmailListItem } from '@brieftaube/shared';
 import { displayNameFor } from '../../mail/imap/folder-types.ts';
 import { sanitizeMailHtml } from '../../mail/mime/sanitize-html.ts';
 import type { EmailFullRow, EmailListRow } from './emails.repository.ts';
@@ -72,7 +72,10 @@ export function decodeCursor(cursor: string): { receivedAt: Date; id: number } |
   const [iso, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   const receivedAt = new Date(iso ?? '');
   const n = Number(id);
-  return Number.isNaN(receivedAt.getTime()) || !Number.isInteger(n)
+  // Only what this server could have written: a made-up one must not reach the query (an id or
+  // a year out of the columns' range fails it).
+  const year = receivedAt.getUTCFullYear();
+  return Number.isNaN(receivedAt.getTime()) || !isRowId(n) || year < 1 || year > 9999
     ? undefined
     : { receivedAt, id: n };
 }

@@ -1,9 +1,12 @@
 import {
   apiErrorSchema,
   bulkActionSchema,
+  coercedRowId,
   emailDetailSchema,
   emailListItemSchema,
   emailPatchSchema,
+  rowId,
+  rowIdList,
 } from '@brieftaube/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -20,13 +23,8 @@ const errors = {
   502: apiErrorSchema,
 };
 const security = [{ bearerAuth: [] }];
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: coercedRowId() });
 
-const ids = (value: string | undefined) =>
-  (value ?? '')
-    .split(',')
-    .map((v) => Number(v.trim()))
-    .filter((n) => Number.isInteger(n) && n > 0);
 /** 'true'/'false' as the spec sends them; '1'/'0' and any case as other clients do. */
 const bool = (value: string | undefined) => {
   const v = value?.trim().toLowerCase();
@@ -54,7 +52,7 @@ function toFilter(q: z.infer<typeof listQuery>): EmailFilter {
   const noCategory = NO_CATEGORY.has(q.category?.trim().toLowerCase() ?? '');
   // A filter that names no valid id matches nothing (id 0 never exists), never everything.
   const named = (value: string | undefined) => {
-    const found = ids(value);
+    const found = rowIdList(value);
     return found.length || !value?.replace(/,/g, '').trim() ? found : [0];
   };
   const folderIds = named(q.folder_id);
@@ -64,7 +62,7 @@ function toFilter(q: z.infer<typeof listQuery>): EmailFilter {
     .map((t) => t.trim())
     .filter(Boolean);
   return {
-    accountIds: ids(q.accounts),
+    accountIds: named(q.accounts),
     ...(folderIds.length ? { folderIds } : {}),
     ...(q.folder_name?.trim() ? { folderName: q.folder_name.trim() } : {}),
     ...(types.length ? { folderTypes: types } : {}),
@@ -148,8 +146,8 @@ export const emailsRoutes: FastifyPluginAsyncZod<{ emails: EmailsService }> = as
         security,
         params: idParams,
         body: z.object({
-          target_folder_id: z.number().int().positive(),
-          email_ids: z.array(z.number().int().positive()).min(1).max(1000),
+          target_folder_id: rowId(),
+          email_ids: z.array(rowId()).min(1).max(1000),
         }),
         response: { 200: z.object({ moved: z.number().int() }), ...errors },
       },
@@ -238,7 +236,7 @@ export const emailsRoutes: FastifyPluginAsyncZod<{ emails: EmailsService }> = as
         tags: ['emails'],
         security,
         params: z.object({
-          id: z.coerce.number().int().positive(),
+          id: coercedRowId(),
           part: z.string().regex(/^[\d.]+$/),
         }),
       },

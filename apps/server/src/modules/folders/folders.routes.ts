@@ -1,5 +1,7 @@
 import {
   apiErrorSchema,
+  coercedRowId,
+  isRowId,
   folderCreateSchema,
   folderNodeSchema,
   folderPatchSchema,
@@ -7,6 +9,7 @@ import {
   folderStatisticsSchema,
   folderSyncResultSchema,
   folderTypeSchema,
+  rowId,
 } from '@brieftaube/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,7 +22,7 @@ const errors = {
   502: apiErrorSchema,
 };
 const security = [{ bearerAuth: [] }];
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: coercedRowId() });
 
 /** Spec §7: list values arrive comma-joined; empty values are ignored. */
 const commaSeparated = z
@@ -33,23 +36,26 @@ const commaSeparated = z
   );
 
 const listQuery = z.object({
-  account_id: commaSeparated.pipe(z.array(z.string().regex(/^\d+$/).transform(Number))),
+  account_id: commaSeparated.pipe(
+    z.array(z.string().regex(/^\d+$/).transform(Number).pipe(rowId())),
+  ),
   folder_type: commaSeparated.pipe(z.array(folderTypeSchema)),
   name: z.string().optional(),
   // A folder id, or 'null' for top-level folders.
   parent: z
     .string()
     .regex(/^(\d+|null|)$/i)
+    .refine((v) => !/^\d+$/.test(v) || isRowId(Number(v)))
     .optional(),
   sync_enabled: z.enum(['true', 'false', '']).optional(),
 });
-const accountQuery = z.object({ account_id: z.coerce.number().int().positive() });
+const accountQuery = z.object({ account_id: coercedRowId() });
 const optionalAccountQuery = z.object({
   account_id: z
     .string()
     .optional()
     .transform((v) => (v ? Number(v) : undefined))
-    .pipe(z.number().int().positive().optional()),
+    .pipe(rowId().optional()),
 });
 
 export const foldersRoutes: FastifyPluginAsyncZod<{ folders: FoldersService }> = async (
@@ -117,7 +123,7 @@ export const foldersRoutes: FastifyPluginAsyncZod<{ folders: FoldersService }> =
           "Mirror the server's folder list; cleanup_empty also drops vanished folders that still hold mail",
         security,
         body: z.object({
-          account_id: z.coerce.number().int().positive(),
+          account_id: coercedRowId(),
           cleanup_empty: z.boolean().optional(),
         }),
         response: { 200: folderSyncResultSchema, ...errors },

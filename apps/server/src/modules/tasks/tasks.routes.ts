@@ -1,4 +1,4 @@
-import { apiErrorSchema } from '@brieftaube/shared';
+import { apiErrorSchema, coercedRowId } from '@brieftaube/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TasksService } from './tasks.service.ts';
@@ -15,7 +15,7 @@ const taskStatus = z.object({
   task_type: z.string(),
   account_email: z.string().nullable(),
 });
-const accountParams = z.object({ accountId: z.coerce.number().int().positive() });
+const accountParams = z.object({ accountId: coercedRowId() });
 
 export const tasksRoutes: FastifyPluginAsyncZod<{ tasks: TasksService }> = async (
   app,

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/**
+ * Row ids are PostgreSQL `integer` columns: a larger number names nothing, and sent to the
+ * database it fails the query instead of finding no row. Every id the API reads is checked
+ * against this, so such an id is a 404 (in the path) or an invalid value (elsewhere).
+ */
+export const MAX_ROW_ID = 2_147_483_647;
+
+export const isRowId = (n: number): boolean => Number.isInteger(n) && n > 0 && n <= MAX_ROW_ID;
+
+/** An id in a JSON body. */
+export const rowId = () => z.number().int().positive().max(MAX_ROW_ID);
+
+/** An id in a path or query string, or a JSON body from a client that sends it as a string. */
+export const coercedRowId = () => z.coerce.number().int().positive().max(MAX_ROW_ID);
+
+/** "1,2,,3" → [1, 2, 3]; anything that cannot be an id is left out. */
+export function rowIdList(value: string | undefined): number[] {
+  return (value ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter((v) => /^\d+$/.test(v))
+    .map(Number)
+    .filter(isRowId);
+}
