@@ -30,7 +30,7 @@ export type Category = z.infer<typeof categorySchema>;
 export const categoryInputSchema = z.object({
   name: z.string().optional(),
   description: z.string().optional(),
-  color: z.string().optional(),
-  account: z.union([z.number(), z.string()]).optional(),
+  color: z.string().nullable().optional(),
+  account: z.union([z.number(), z.string()]).nullable().optional(),
 });
 export type CategoryInput = z.infer<typeof categoryInputSchema>;

@@ -4,6 +4,18 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
 import { germanMessages } from './messages-de.ts';
 
+function valueAt(input: unknown, segments: string[]): unknown {
+  let value = input;
+  for (const segment of segments) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[segment];
+  }
+  return value;
+}
+
+const isBlank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
 export function errorBody(
   code: ErrorCode,
   fields?: Record<string, string[]>,
@@ -29,17 +41,19 @@ export function installErrorHandler(app: FastifyInstance): void {
       if (error.validationContext === 'params')
         return reply.code(404).send(errorBody(ErrorCode.NOT_FOUND));
       const fields: Record<string, string[]> = {};
+      const input: unknown =
+        error.validationContext === 'querystring' ? request.query : request.body;
       for (const issue of error.validation) {
-        const base = issue.instancePath.split('/').filter(Boolean).join('.');
+        const segments = issue.instancePath.split('/').filter(Boolean);
+        const base = segments.join('.');
         const params = issue.params as { keys?: string[] };
         if (issue.keyword === 'unrecognized_keys' && params.keys) {
           for (const key of params.keys)
             (fields[base ? `${base}.${key}` : key] ??= []).push(FieldErrorCode.INVALID);
           continue;
         }
-        // Zod 4 keeps no input on the issue; its message names what it received.
-        const missing =
-          issue.keyword === 'invalid_type' && /received undefined/.test(issue.message ?? '');
+        // Zod 4 keeps no input on the issue, and a coerced value arrives as NaN: look it up.
+        const missing = segments.length > 0 && isBlank(valueAt(input, segments));
         (fields[base || 'body'] ??= []).push(
           missing ? FieldErrorCode.REQUIRED : FieldErrorCode.INVALID,
         );

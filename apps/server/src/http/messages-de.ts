@@ -14,6 +14,7 @@ const byCode: Record<ErrorCode, string> = {
   TOKEN_INVALID: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
   NOT_FOUND: 'Nicht gefunden.',
   MAIL_SERVER_UNAVAILABLE: 'Der Mailserver ist nicht erreichbar.',
+  MAIL_SERVER_REFUSED: 'Der Mailserver hat die Aktion abgelehnt.',
   SEND_FAILED: 'Die E-Mail konnte nicht gesendet werden.',
   CONFLICT: 'Die Aktion ist in diesem Zustand nicht möglich.',
   PAYLOAD_TOO_LARGE: 'Die Anfrage ist zu groß.',
@@ -30,6 +31,17 @@ const notFoundBySubject: Record<string, string> = {
   Attachment: 'Der Anhang wurde nicht gefunden.',
   'Message content': 'Der Inhalt der E-Mail ist nicht mehr verfügbar.',
   Route: 'Diese Adresse gibt es nicht.',
+};
+
+/** RFC 5530 response codes a refusal may carry, in words. */
+const refusalReasons: Record<string, string> = {
+  NONEXISTENT: 'Den Ordner gibt es dort nicht mehr. Bitte synchronisieren Sie die Ordner.',
+  TRYCREATE: 'Den Zielordner gibt es dort nicht mehr. Bitte synchronisieren Sie die Ordner.',
+  NOPERM: 'Dafür fehlt Ihnen auf dem Mailserver die Berechtigung.',
+  OVERQUOTA: 'Das Postfach ist voll.',
+  LIMIT: 'Eine Grenze des Mailservers ist erreicht.',
+  INUSE: 'Der Ordner ist gerade in Benutzung. Bitte versuchen Sie es später erneut.',
+  CANNOT: 'Der Mailserver kann diese Aktion nicht ausführen.',
 };
 
 const fieldLabels: Record<string, string> = {
@@ -53,17 +65,48 @@ const fieldLabels: Record<string, string> = {
   bcc: 'Bcc',
   subject: 'Betreff',
   attachments: 'Anhänge',
-  address: 'Adresse',
   account_id: 'Konto',
   target_folder_id: 'Zielordner',
   email_ids: 'E-Mails',
   category: 'Kategorie',
   cursor: 'Seitenmarke',
   parent: 'Übergeordneter Ordner',
+  display_name: 'Anzeigename',
+  imap_security: 'IMAP-Verschlüsselung',
+  smtp_security: 'SMTP-Verschlüsselung',
+  sync_enabled: 'Synchronisierung',
+  cleanup_empty: 'Leere Ordner entfernen',
+  onboarding_complete: 'Einrichtung abgeschlossen',
+  limit: 'Anzahl',
+  folder_type: 'Ordnertyp',
+  folder_id: 'Ordner',
+  folder_name: 'Ordnername',
+  accounts: 'Konten',
+  ids: 'E-Mails',
+  action: 'Aktion',
+  is_read: 'Gelesen',
+  is_flagged: 'Markiert',
+  read: 'Gelesen',
+  flagged: 'Markiert',
+  has_category: 'Mit Kategorie',
+  q: 'Suchbegriff',
+  html: 'Text',
+  text: 'Text',
+  in_reply_to_email: 'Ursprüngliche E-Mail',
+  forward_of: 'Weitergeleitete E-Mail',
+  draft_id: 'Entwurf',
+  folder_settings: 'Ordnereinstellungen',
+  filename: 'Dateiname',
+  content_type: 'Dateityp',
+  content_base64: 'Dateiinhalt',
+  address: 'Adresse',
 };
 
+/** Labels that name several things take the plural verb ("E-Mails sind erforderlich"). */
+const pluralLabels = new Set(['E-Mails', 'Anhänge', 'Konten', 'Ordnereinstellungen']);
+
 const byFieldCode: Record<FieldErrorCode, (label: string) => string> = {
-  REQUIRED: (label) => `${label} ist erforderlich`,
+  REQUIRED: (label) => `${label} ${pluralLabels.has(label) ? 'sind' : 'ist'} erforderlich`,
   INVALID: (label) => `${label}: Dieser Wert ist ungültig`,
   TOO_LONG: (label) => `${label}: Die Eingabe ist zu lang`,
   USERNAME_INVALID: () => 'Der Benutzername darf nur Buchstaben, Ziffern sowie . + - _ enthalten',
@@ -94,8 +137,12 @@ const byFieldCode: Record<FieldErrorCode, (label: string) => string> = {
 };
 
 export function fieldMessageDe(field: string, code: string): string {
-  const label = fieldLabels[field.split('.')[0] ?? field] ?? field;
   if (code in connectionMessagesDe) return connectionMessagesDe[code as ConnectionErrorCode];
+  // The request as a whole (no JSON, a list where an object belongs).
+  if (field === 'body') return 'Die Anfrage ist ungültig';
+  const label = fieldLabels[field.split('.')[0] ?? field];
+  // A field this table does not know is not shown by its English name.
+  if (!label) return code === 'REQUIRED' ? 'Eine Angabe fehlt' : 'Eine Angabe ist ungültig';
   const text = byFieldCode[code as FieldErrorCode];
   return text ? text(label) : `${label}: Dieser Wert ist ungültig`;
 }
@@ -117,6 +164,12 @@ export function germanMessages(
       return { message: notFoundBySubject[options.subject ?? ''] ?? byCode.NOT_FOUND };
     case ErrorCode.MAIL_SERVER_UNAVAILABLE:
       return { message: connection('server') ?? byCode.MAIL_SERVER_UNAVAILABLE };
+    case ErrorCode.MAIL_SERVER_REFUSED: {
+      const reason = refusalReasons[fields.server?.[0] ?? ''];
+      return {
+        message: reason ? `${byCode.MAIL_SERVER_REFUSED} ${reason}` : byCode.MAIL_SERVER_REFUSED,
+      };
+    }
     case ErrorCode.SEND_FAILED: {
       const kept = fields.draft_id?.length
         ? 'Sie wurde als Entwurf gespeichert.'

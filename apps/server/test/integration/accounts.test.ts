@@ -131,6 +131,94 @@ describe.each(DATABASE_KINDS)('accounts API on %s', (kind) => {
     });
   });
 
+  it('refuses a blank password, overlong values and folder settings beyond reason', async () => {
+    const settings = newMailbox();
+    const res = await create(owner, {
+      ...settings,
+      password: '   ',
+      display_name: 'x'.repeat(201),
+      username: 'u'.repeat(321),
+    });
+    expect(res.statusCode).toBe(400);
+    const error = res.json<{
+      error: { fields: Record<string, string[]>; field_messages: Record<string, string> };
+    }>().error;
+    expect(error.fields).toEqual({
+      password: ['REQUIRED'],
+      display_name: ['TOO_LONG'],
+      username: ['TOO_LONG'],
+    });
+    expect(error.field_messages.display_name).toBe('Anzeigename: Die Eingabe ist zu lang');
+    const longLocal = await create(owner, {
+      ...settings,
+      email_address: `${'a'.repeat(65)}@beispiel.de`,
+    });
+    expect(longLocal.json<{ error: { fields: unknown } }>().error.fields).toEqual({
+      email_address: ['EMAIL_INVALID'],
+    });
+
+    const { id } = (await create(owner, settings)).json<AccountJson>();
+    const huge = await owner.request({
+      method: 'PATCH',
+      url: `/api/accounts/${id}/folder_settings/`,
+      payload: { notes: 'x'.repeat(70 * 1024) },
+    });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json<{ error: { message: string } }>().error.message).toBe(
+      'Ordnereinstellungen: Die Eingabe ist zu lang.',
+    );
+  });
+
+  it('words schema errors in German, without field names in English', async () => {
+    const settings = newMailbox();
+    const { id } = (await create(owner, settings)).json<AccountJson>();
+    const wrongType = await owner.request({
+      method: 'PATCH',
+      url: `/api/accounts/${id}/`,
+      payload: { imap_security: 5 },
+    });
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json<{ error: { message: string } }>().error.message).toBe(
+      'IMAP-Verschlüsselung: Dieser Wert ist ungültig.',
+    );
+    const notAnObject = await owner.request({
+      method: 'POST',
+      url: '/api/accounts/',
+      payload: [],
+    });
+    expect(notAnObject.statusCode).toBe(400);
+    expect(notAnObject.json<{ error: { message: string } }>().error.message).toBe(
+      'Die Anfrage ist ungültig.',
+    );
+    // A coerced id that is missing or blank is required, not "invalid".
+    for (const payload of [{}, { account_id: '' }]) {
+      const missing = await owner.request({
+        method: 'POST',
+        url: '/api/folders/sync_account_folders/',
+        payload,
+      });
+      expect(missing.json<{ error: { message: string } }>().error.message).toBe(
+        'Konto ist erforderlich.',
+      );
+    }
+    const plural = await owner.request({
+      method: 'POST',
+      url: '/api/folders/1/move_emails/',
+      payload: { target_folder_id: 1 },
+    });
+    expect(plural.json<{ error: { message: string } }>().error.message).toBe(
+      'E-Mails sind erforderlich.',
+    );
+  });
+
+  it('answers with or without the trailing slash', async () => {
+    const withSlash = await owner.request({ method: 'GET', url: '/api/accounts/' });
+    const without = await owner.request({ method: 'GET', url: '/api/accounts' });
+    expect(without.statusCode).toBe(200);
+    expect(without.json()).toEqual(withSlash.json());
+    expect((await owner.request({ method: 'GET', url: '/api/auth/user' })).statusCode).toBe(200);
+  });
+
   it('refuses the same address twice for one user', async () => {
     const settings = newMailbox();
     expect((await create(owner, settings)).statusCode).toBe(201);
@@ -162,6 +250,24 @@ describe.each(DATABASE_KINDS)('accounts API on %s', (kind) => {
     });
     expect(blank.statusCode).toBe(200);
     expect(blank.json<AccountJson>().imap_port).toBe(dovecot.imapPort);
+    expect((await test()).json()).toMatchObject({ success: true });
+
+    // An edit form sends the stored ports again: the encryption setting stays as it is.
+    const resent = await owner.request({
+      method: 'PATCH',
+      url: `/api/accounts/${id}/`,
+      payload: {
+        email_address: settings.email_address,
+        imap_server: settings.imap_server,
+        smtp_server: settings.smtp_server,
+        imap_port: settings.imap_port,
+        smtp_port: String(settings.smtp_port),
+      },
+    });
+    expect(resent.json<AccountJson>()).toMatchObject({
+      imap_security: 'none',
+      smtp_security: 'none',
+    });
     expect((await test()).json()).toMatchObject({ success: true });
 
     await owner.request({

@@ -77,7 +77,16 @@ describe.each(DATABASE_KINDS)('categories API on %s', (kind) => {
         },
       },
     });
-    expect(fields(await create({ name: 'x', description: 'y' }))).toEqual({
+    // The spec's dialog names no account: a user with exactly one means that one…
+    const implied = await create({ name: 'Ohne Konto', description: 'y', color: '' });
+    expect(implied.statusCode).toBe(201);
+    expect(implied.json<CategoryJson>()).toMatchObject({ account: accountId, color: 'blue' });
+    await owner.request({
+      method: 'DELETE',
+      url: `/api/categories/${implied.json<CategoryJson>().id}/`,
+    });
+    // …a user with none (or several) has to say which.
+    expect(fields(await create({ name: 'x', description: 'y' }, stranger))).toEqual({
       account: ['REQUIRED'],
     });
     expect(fields(await create({ account: 'abc', name: 'x', description: 'y' }))).toEqual({

@@ -248,6 +248,85 @@ describe.each(DATABASE_KINDS)('folders API on %s', (kind) => {
     });
   });
 
+  it('refuses names that cannot be folders, on create and rename alike; "inbox" is the inbox', async () => {
+    const { id } = await newAccount();
+    await sync(id);
+    const create = (name: string) =>
+      owner.request({ method: 'POST', url: '/api/folders/', payload: { account: id, name } });
+    const fieldsOf = (res: { json: <T>() => T }) =>
+      res.json<{ error: { fields: Record<string, string[]> } }>().error.fields;
+    for (const [name, code] of [
+      ['inbox', 'FOLDER_EXISTS'],
+      ['InBox', 'FOLDER_EXISTS'],
+      ['a*b', 'FOLDER_NAME_INVALID'],
+      ['x'.repeat(201), 'TOO_LONG'],
+    ] as const) {
+      const res = await create(name);
+      expect(res.statusCode, name).toBe(400);
+      expect(fieldsOf(res), name).toEqual({ name: [code] });
+    }
+    const folder = (await create('Belege')).json<FolderJson>();
+    for (const [name, code] of [
+      ['INBOX', 'FOLDER_EXISTS'],
+      ['a*b', 'FOLDER_NAME_INVALID'],
+      ['a%b', 'FOLDER_NAME_INVALID'],
+    ] as const) {
+      const res = await owner.request({
+        method: 'PATCH',
+        url: `/api/folders/${folder.id}/`,
+        payload: { name },
+      });
+      expect(res.statusCode, name).toBe(400);
+      expect(fieldsOf(res), name).toEqual({ name: [code] });
+    }
+    // Below another folder, "Inbox" is an ordinary name.
+    const child = await owner.request({
+      method: 'POST',
+      url: '/api/folders/',
+      payload: { parent: folder.id, name: 'Inbox' },
+    });
+    expect(child.statusCode).toBe(201);
+    const total = (await owner.request({ method: 'GET', url: `/api/accounts/${id}/` })).json<{
+      total_emails: number;
+    }>().total_emails;
+    expect(total).toBe(0);
+  });
+
+  it('a refusal of the mail server is 422 with its reason, not an unreachable server', async () => {
+    const { id, address } = await newAccount();
+    await sync(id);
+    const folder = (
+      await owner.request({
+        method: 'POST',
+        url: '/api/folders/',
+        payload: { account: id, name: 'Weg' },
+      })
+    ).json<FolderJson>();
+    // Gone on the server behind the app's back: renaming it is refused with the reason…
+    const client = await imap(address);
+    await client.mailboxDelete('Weg');
+    await client.logout();
+    const res = await owner.request({
+      method: 'PATCH',
+      url: `/api/folders/${folder.id}/`,
+      payload: { name: 'Anders' },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({
+      error: {
+        code: 'MAIL_SERVER_REFUSED',
+        message:
+          'Der Mailserver hat die Aktion abgelehnt. Den Ordner gibt es dort nicht mehr. Bitte synchronisieren Sie die Ordner.',
+      },
+    });
+    // …while deleting it does what the user asked for: it is gone here too.
+    const removed = await owner.request({ method: 'DELETE', url: `/api/folders/${folder.id}/` });
+    expect(removed.statusCode).toBe(204);
+    expect(
+      (await owner.request({ method: 'GET', url: `/api/folders/${folder.id}/` })).statusCode,
+    ).toBe(404);
+  });
+
   it('filters with comma-joined lists and ignores empty values', async () => {
     const { id } = await newAccount();
     await sync(id);

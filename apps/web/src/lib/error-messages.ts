@@ -18,6 +18,9 @@ export function errorMessage(error: unknown): string {
     case ErrorCode.UNAUTHENTICATED:
     case ErrorCode.TOKEN_INVALID:
       return i18n.t('errors.sessionExpired');
+    case ErrorCode.MAIL_SERVER_REFUSED:
+      // The server's own German sentence names the reason (full mailbox, missing folder, …).
+      return error.message;
     default:
       return i18n.t('errors.unexpected');
   }

@@ -11,6 +11,14 @@ const HOST_PATTERN =
   /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
 const SECURITIES = new Set<TransportSecurity>(['ssl', 'starttls', 'none']);
 
+/** What a mail server and SMTP accept (RFC 5321 §4.5.3.1); more is a mistake or an attack. */
+const TEXT_LIMITS = { display_name: 200, username: 320, password: 1024 } as const;
+
+function isMailboxAddress(address: string): boolean {
+  const local = address.slice(0, address.lastIndexOf('@'));
+  return address.length <= 254 && local.length <= 64 && emailSchema.safeParse(address).success;
+}
+
 export interface NormalisedServerSettings {
   emailAddress: string;
   imap: { host: string; port: number; security: TransportSecurity };
@@ -38,8 +46,11 @@ export function normaliseServerSettings(
 
   const emailAddress = (input.email_address ?? existing?.emailAddress ?? '').trim();
   if (!emailAddress) add('email_address', FieldErrorCode.REQUIRED);
-  else if (!emailSchema.safeParse(emailAddress).success)
-    add('email_address', FieldErrorCode.EMAIL_INVALID);
+  else if (!isMailboxAddress(emailAddress)) add('email_address', FieldErrorCode.EMAIL_INVALID);
+  for (const [field, max] of Object.entries(TEXT_LIMITS)) {
+    const value = input[field as keyof typeof TEXT_LIMITS];
+    if (typeof value === 'string' && value.length > max) add(field, FieldErrorCode.TOO_LONG);
+  }
   const preset = emailAddress ? presetForAddress(emailAddress) : undefined;
 
   const side = (kind: 'imap' | 'smtp') => {
@@ -58,9 +69,12 @@ export function normaliseServerSettings(
     if (securityInput !== undefined && !SECURITIES.has(securityInput as TransportSecurity)) {
       add(`${kind}_security`, FieldErrorCode.INVALID);
     }
+    // A form that sends the stored port again changes nothing; only a new port without a
+    // security setting has the well-known one derived from it.
+    const portKept = parsed === undefined || parsed === existing?.[kind].port;
     const security =
       (securityInput as TransportSecurity | undefined) ??
-      (parsed === undefined ? existing?.[kind].security : undefined) ??
+      (portKept ? existing?.[kind].security : undefined) ??
       (presetMatches && preset[kind].port === port
         ? preset[kind].security
         : defaultSecurity(kind, port));

@@ -59,6 +59,28 @@ export function toAccountDto(row: AccountRow, counts = { total: 0, unread: 0 }):
   };
 }
 
+const FOLDER_SETTINGS_MAX = 64 * 1024;
+
+/**
+ * A tagged NO after a successful login: the server is there and refused this command. That is
+ * not a failed connection, and the user can often do something about it (RFC 5530 codes).
+ */
+function serverRefusal(error: unknown): AppError | undefined {
+  const e = error as {
+    responseStatus?: unknown;
+    serverResponseCode?: unknown;
+    authenticationFailed?: unknown;
+  };
+  if (e?.responseStatus !== 'NO' || e.authenticationFailed === true) return undefined;
+  const code = typeof e.serverResponseCode === 'string' ? e.serverResponseCode.toUpperCase() : '';
+  if (code === 'AUTHENTICATIONFAILED' || code === 'AUTHORIZATIONFAILED') return undefined;
+  if (code === 'ALREADYEXISTS')
+    return AppError.validation({ name: [FieldErrorCode.FOLDER_EXISTS] });
+  return new AppError(ErrorCode.MAIL_SERVER_REFUSED, `Mail server refused (${code || 'NO'})`, {
+    server: [(code || 'REFUSED') as never],
+  });
+}
+
 export function createAccountsService(deps: AccountsServiceDeps) {
   const { repo, secrets } = deps;
 
@@ -91,6 +113,8 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       );
     } catch (error) {
       if (error instanceof AppError) throw error;
+      const refusal = serverRefusal(error);
+      if (refusal) throw refusal;
       const code = classifyConnectionError(error);
       throw new AppError(ErrorCode.MAIL_SERVER_UNAVAILABLE, `Mail server error (${code})`, {
         server: [code as never],
@@ -117,7 +141,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
 
     async create(userId: string, input: AccountInput): Promise<Account> {
       const { settings, errors } = normaliseServerSettings(input);
-      if (!input.password) errors.password = [FieldErrorCode.REQUIRED];
+      if (!input.password?.trim()) errors.password = [FieldErrorCode.REQUIRED];
       if (settings && (await repo.emailTaken(userId, settings.emailAddress))) {
         errors.email_address = [FieldErrorCode.ACCOUNT_EXISTS];
       }
@@ -237,6 +261,9 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     async updateFolderSettings(userId: string, id: number, patch: Record<string, unknown>) {
       const current = await requireAccount(userId, id);
       const merged = { ...current.folderSettings, ...patch };
+      // Display settings of a few folders; megabytes of them would slow every account list.
+      if (JSON.stringify(merged).length > FOLDER_SETTINGS_MAX)
+        throw AppError.validation({ folder_settings: [FieldErrorCode.TOO_LONG] });
       const row = await repo.update(userId, id, { folderSettings: merged });
       if (!row) throw AppError.notFound('Account');
       return { folder_settings: row.folderSettings };

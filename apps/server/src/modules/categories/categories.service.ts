@@ -1,6 +1,7 @@
 import {
   CATEGORY_COLORS,
   FieldErrorCode,
+  isRowId,
   type Category,
   type CategoryInput,
 } from '@brieftaube/shared';
@@ -11,6 +12,9 @@ import type { CategoriesRepository, CategoryWithCounts } from './categories.repo
 const NAME_MAX = 100;
 const DESCRIPTION_MAX = 2000;
 const COLORS = new Set<string>(CATEGORY_COLORS);
+
+/** An empty or null colour is no choice: blue on create, unchanged on update. */
+const color = (input: CategoryInput) => input.color?.trim().toLowerCase() || undefined;
 
 function toDto(row: CategoryWithCounts): Category {
   return {
@@ -53,7 +57,7 @@ export function createCategoriesService(deps: {
       if (!description) errors.description = [FieldErrorCode.REQUIRED];
       else if (description.length > DESCRIPTION_MAX) errors.description = [FieldErrorCode.TOO_LONG];
     }
-    if (input.color !== undefined && !COLORS.has(input.color))
+    if (color(input) !== undefined && !COLORS.has(color(input)!))
       errors.color = [FieldErrorCode.COLOR_INVALID];
     return { errors, ...(name ? { name } : {}), ...(description ? { description } : {}) };
   }
@@ -71,11 +75,13 @@ export function createCategoriesService(deps: {
 
     async create(userId: string, input: CategoryInput): Promise<Category> {
       const { errors, name, description } = validate(input, false);
-      const accountId = Number(input.account);
-      if (input.account === undefined || input.account === '')
-        errors.account = [FieldErrorCode.REQUIRED];
-      else if (!Number.isInteger(accountId) || accountId <= 0)
-        errors.account = [FieldErrorCode.INVALID];
+      let accountId = Number(input.account);
+      if (input.account === undefined || input.account === null || input.account === '') {
+        // The spec's dialog asks for no account: a user with one account means that one.
+        const own = await accounts.list(userId);
+        if (own.length === 1) accountId = own[0]!.id;
+        else errors.account = [FieldErrorCode.REQUIRED];
+      } else if (!isRowId(accountId)) errors.account = [FieldErrorCode.INVALID];
       // Someone else's account is not found, as on every other route (and so is a made-up id).
       else if (!(await accounts.findAccount(userId, accountId))) throw AppError.notFound('Account');
       if (name && !errors.account && (await repo.nameTaken(accountId, name)))
@@ -86,7 +92,7 @@ export function createCategoriesService(deps: {
         accountId,
         name: name!,
         description: description!,
-        color: input.color ?? 'blue',
+        color: color(input) ?? 'blue',
       });
       return toDto({ ...row, emailCount: 0, unreadCount: 0 });
     },
@@ -94,7 +100,11 @@ export function createCategoriesService(deps: {
     async update(userId: string, id: number, input: CategoryInput): Promise<Category> {
       const current = await requireCategory(userId, id);
       const { errors, name, description } = validate(input, true);
-      if (input.account !== undefined && Number(input.account) !== current.accountId)
+      if (
+        input.account !== undefined &&
+        input.account !== null &&
+        Number(input.account) !== current.accountId
+      )
         errors.account = [FieldErrorCode.INVALID];
       if (name && (await repo.nameTaken(current.accountId, name, id)))
         errors.name = [FieldErrorCode.CATEGORY_EXISTS];
@@ -102,7 +112,7 @@ export function createCategoriesService(deps: {
       await repo.update(id, {
         ...(name ? { name } : {}),
         ...(description ? { description } : {}),
-        ...(input.color ? { color: input.color } : {}),
+        ...(color(input) ? { color: color(input)! } : {}),
       });
       return toDto(await requireCategory(userId, id));
     },

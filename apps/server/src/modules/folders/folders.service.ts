@@ -1,4 +1,4 @@
-import { FieldErrorCode, type Folder, type FolderNode } from '@brieftaube/shared';
+import { ErrorCode, FieldErrorCode, type Folder, type FolderNode } from '@brieftaube/shared';
 import type { ImapFlow } from 'imapflow';
 import { AppError } from '../../lib/app-error.ts';
 import { classifyFolder } from '../../mail/imap/folder-types.ts';
@@ -35,6 +35,21 @@ async function statusOf(client: ImapFlow, path: string): Promise<FolderStatus> {
 }
 
 const PROTECTED = new Set(['inbox', 'sent', 'drafts', 'trash', 'spam', 'archive']);
+const NAME_MAX = 200;
+
+/**
+ * Why a new folder name cannot be used, if it cannot: the same rules for create and rename.
+ * "INBOX" in any case is the inbox itself at the top level (RFC 3501 §5.1): a folder of that
+ * name would show the inbox's mail a second time.
+ */
+function nameProblem(name: string, delimiter: string, topLevel: boolean) {
+  if (!name) return FieldErrorCode.REQUIRED;
+  if (name.length > NAME_MAX) return FieldErrorCode.TOO_LONG;
+  if (name.includes(delimiter) || /[\r\n\0*%]/.test(name))
+    return FieldErrorCode.FOLDER_NAME_INVALID;
+  if (topLevel && name.toUpperCase() === 'INBOX') return FieldErrorCode.FOLDER_EXISTS;
+  return undefined;
+}
 
 export function createFoldersService(deps: FoldersServiceDeps) {
   const { repo, accounts } = deps;
@@ -159,8 +174,8 @@ export function createFoldersService(deps: FoldersServiceDeps) {
       const account = await accounts.requireAccount(userId, accountId);
       const delimiter =
         parent?.delimiter ?? (await repo.findByPath(accountId, 'INBOX'))?.delimiter ?? '/';
-      if (name.includes(delimiter) || /[\r\n\0*%]/.test(name))
-        throw AppError.validation({ name: [FieldErrorCode.FOLDER_NAME_INVALID] });
+      const problem = nameProblem(name, delimiter, !parent);
+      if (problem) throw AppError.validation({ name: [problem] });
       const path = parent ? `${parent.path}${delimiter}${name}` : name;
       if (await repo.findByPath(accountId, path))
         throw AppError.validation({ name: [FieldErrorCode.FOLDER_EXISTS] });
@@ -195,9 +210,9 @@ export function createFoldersService(deps: FoldersServiceDeps) {
         if (PROTECTED.has(folder.folderType))
           throw AppError.validation({ name: [FieldErrorCode.FOLDER_PROTECTED] });
         const delimiter = folder.delimiter ?? '/';
-        if (!name || name.includes(delimiter))
-          throw AppError.validation({ name: [FieldErrorCode.FOLDER_NAME_INVALID] });
         const cut = folder.path.lastIndexOf(delimiter);
+        const problem = nameProblem(name, delimiter, cut === -1);
+        if (problem) throw AppError.validation({ name: [problem] });
         const newPath = cut === -1 ? name : `${folder.path.slice(0, cut + 1)}${name}`;
         if (await repo.findByPath(folder.accountId, newPath))
           throw AppError.validation({ name: [FieldErrorCode.FOLDER_EXISTS] });
@@ -220,7 +235,16 @@ export function createFoldersService(deps: FoldersServiceDeps) {
       if (PROTECTED.has(folder.folderType))
         throw AppError.validation({ folder: [FieldErrorCode.FOLDER_PROTECTED] });
       const account = await accounts.requireAccount(userId, folder.accountId);
-      await onServer(account, (client) => client.mailboxDelete(folder.path));
+      await onServer(account, (client) => client.mailboxDelete(folder.path)).catch(
+        (error: unknown) => {
+          // Already gone on the server (another client deleted it): what the user asked for.
+          const gone =
+            error instanceof AppError &&
+            error.code === ErrorCode.MAIL_SERVER_REFUSED &&
+            error.fields?.server?.[0] === ('NONEXISTENT' as never);
+          if (!gone) throw error;
+        },
+      );
       await repo.delete([folder.id]);
     },
 
