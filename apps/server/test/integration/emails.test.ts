@@ -304,6 +304,13 @@ describe.each(DATABASE_KINDS)('e-mail API on %s', (kind) => {
       await owner.request({ method: 'GET', url: `/api/folders/${target.id}/emails/` })
     ).json<Item[]>();
     expect(moved.map((e) => e.subject)).toEqual(['Meeting notes from Tuesday #6']);
+    // Into the folder it is already in: nothing moves, and the answer says so.
+    const again = await owner.request({
+      method: 'POST',
+      url: `/api/folders/${target.id}/move_emails/`,
+      payload: { target_folder_id: target.id, email_ids: [moved[0]!.id] },
+    });
+    expect(again.json()).toEqual({ moved: 0 });
   });
 
   it('deletes to Trash, and from Trash for good; bulk actions work', async () => {

@@ -87,9 +87,16 @@ export function createEmailsService(deps: EmailsServiceDeps) {
     }
   }
 
-  async function moveRows(userId: string, rows: EmailListRow[], target: FolderRow): Promise<void> {
+  /** Returns how many messages actually changed folder (those already there did not). */
+  async function moveRows(
+    userId: string,
+    rows: EmailListRow[],
+    target: FolderRow,
+  ): Promise<number> {
+    let moved = 0;
     for (const group of groupByFolder(rows)) {
       if (group.folderId === target.id) continue;
+      moved += group.rows.length;
       if (group.accountId !== target.accountId)
         throw AppError.validation({ target_folder_id: [FieldErrorCode.WRONG_ACCOUNT] });
       const result = await inMailbox(userId, group.accountId, group.path, (client) =>
@@ -105,6 +112,7 @@ export function createEmailsService(deps: EmailsServiceDeps) {
         else await repo.delete([row.email.id]);
       }
     }
+    return moved;
   }
 
   async function trashFolder(userId: string, accountId: number): Promise<FolderRow> {
@@ -294,9 +302,9 @@ export function createEmailsService(deps: EmailsServiceDeps) {
       const rows = await repo.findMany(userId, emailIds);
       if (rows.length !== new Set(emailIds).size || rows.some((r) => r.email.folderId !== folderId))
         throw AppError.notFound('Email');
-      await moveRows(userId, rows, target);
+      const moved = await moveRows(userId, rows, target);
       await notifyCounts(userId, rows, target.id);
-      return { moved: rows.length };
+      return { moved };
     },
 
     /** Streams one attachment straight from the mail server; nothing is buffered whole. */
