@@ -61,6 +61,31 @@ describe('text in the encodings old clients send', () => {
     expect(text).not.toContain('charset=windows-1252');
   });
 
+  it('keeps UTF-8 with one stray byte or a quoted "�" as UTF-8, breaking only that character', async () => {
+    const label = 'text/plain; charset=utf-8';
+    const strayByte = Buffer.concat([
+      Buffer.from('schöne Grüße aus Köln ', 'utf8'),
+      Buffer.from([0xfc]),
+      Buffer.from(' – bis bald', 'utf8'),
+    ]);
+    const stray = (await parseMessage(message(label, strayByte))).text;
+    expect(stray).toContain('schöne Grüße aus Köln \uFFFD – bis bald');
+    const quoted = Buffer.from('Sie schrieben: "Gr\uFFFD\uFFFDe" – das war kaputt', 'utf8');
+    expect((await parseMessage(message(label, quoted))).text).toContain(
+      'Sie schrieben: "Gr\uFFFD\uFFFDe" – das war kaputt',
+    );
+    const quotedAscii = Buffer.from('Gr\uFFFD\uFFFDe', 'utf8');
+    expect((await parseMessage(message(label, quotedAscii))).text.trim()).toBe('Gr\uFFFD\uFFFDe');
+    // Latin-1 under a utf-8 label is still read as what it is.
+    const latin = Buffer.from('Grüße aus Köln', 'latin1');
+    expect((await parseMessage(message(label, latin))).text).toContain('Grüße aus Köln');
+  });
+
+  it('reads a message without a body as empty instead of failing it', async () => {
+    const empty = Buffer.from('From: a@beispiel.de\r\nSubject: Nur ein Betreff\r\n\r\n');
+    expect(await parseMessage(empty)).toMatchObject({ text: '', html: null, preview: '' });
+  });
+
   it('keeps UTF-8 without a label as UTF-8', async () => {
     const utf8 = Buffer.from('Grüße aus Köln – 5 €', 'utf8');
     expect((await parseMessage(message('text/plain', utf8))).text).toContain(

@@ -31,16 +31,31 @@ export function attachmentsFrom(structure: MessageStructureObject | undefined): 
       part,
       filename: filename ?? `Anhang-${part}${extensionFor(type)}`,
       contentType: type,
-      size: node.size ?? 0,
+      size: decodedSize(node),
       contentId: node.id ? node.id.replace(/^<|>$/g, '') : null,
+      // Only an image with a Content-ID can be shown inside the HTML; a PDF or photo that Apple
+      // Mail or an iPhone marks "inline" is still a file the user wants to see listed.
       inline:
         !attachedMail &&
-        (node.disposition === 'inline' ||
-          (!!node.id && type.startsWith('image/') && node.disposition !== 'attachment')),
+        !!node.id &&
+        type.startsWith('image/') &&
+        node.disposition !== 'attachment',
     });
   };
   if (structure) visit(structure, 0);
   return found;
+}
+
+/**
+ * BODYSTRUCTURE counts the encoded octets: base64 is a third larger than the file, plus CRLF
+ * after every 76 characters (RFC 2045 §6.8). The file's own size is what a user compares with
+ * the one on disk; exact for the usual line length, within a few bytes (padding) otherwise.
+ */
+function decodedSize(node: MessageStructureObject): number {
+  const size = node.size ?? 0;
+  if ((node.encoding ?? '').toLowerCase() !== 'base64') return size;
+  const fullLines = Math.floor(size / 78);
+  return fullLines * 57 + Math.floor(((size - fullLines * 78) * 3) / 4);
 }
 
 function emlName(subject: string | undefined): string {
@@ -58,8 +73,10 @@ export function textParts(
   const parts: { part: string; type: string }[] = [];
   const visit = (node: MessageStructureObject, depth: number) => {
     if (depth > 50) return;
-    if (node.childNodes?.length) return node.childNodes.forEach((child) => visit(child, depth + 1));
     const type = (node.type ?? '').toLowerCase();
+    // An attached mail (a forward, the original in a bounce) is an attachment, not this text.
+    if (depth > 0 && (type === 'message/rfc822' || type === 'message/global')) return;
+    if (node.childNodes?.length) return node.childNodes.forEach((child) => visit(child, depth + 1));
     if ((type === 'text/plain' || type === 'text/html') && node.disposition !== 'attachment') {
       parts.push({ part: node.part ?? '1', type });
     }

@@ -71,6 +71,13 @@ function relabel(source: Buffer, from: RegExp, to: string): Buffer {
 // "us-ascii" over UTF-8 bytes is a common lie, and UTF-8 reads every real ASCII text the same.
 const ASCII_LABEL = /charset\s*=\s*["']?(us-ascii|ascii|ansi_x3\.4-1968)["']?/gi;
 const UTF8_LABEL = /charset\s*=\s*["']?utf-?8["']?/gi;
+/**
+ * UTF-8 sequences as Windows-1252 shows them: a lead byte Â/Ã (U+0080–U+00FF) or â€ (most
+ * punctuation) followed by a continuation byte, or ï¿½ (a U+FFFD). German Latin-1 text never
+ * has them; a UTF-8 text read as Windows-1252 has them at every umlaut.
+ */
+const UTF8_AS_1252 =
+  /[ÂÃ][\u0080-\u00BF\u0152\u0153\u0160\u0161\u0178\u017D\u017E\u0192\u02C6\u02DC\u2013\u2014\u2018-\u201E\u2020-\u2022\u2026\u2030\u2039\u203A\u20AC\u2122]|â€|ï¿½/;
 
 /**
  * Text parts without a charset (RFC 2045 says us-ascii, and 8-bit bytes then are mostly
@@ -130,20 +137,31 @@ async function parseLabelled(source: Buffer) {
   if (!/\uFFFD/.test(`${parsed.text ?? ''}${parsed.html ?? ''}`)) return parsed;
   // "utf-8" over Latin-1 bytes: read as Windows-1252 where that reads clean; then also the parts
   // without any label, which are UTF-8 as often as not and are given Latin-1 only when needed.
+  // A retry that shows real UTF-8 as Windows-1252 ("Ã¼") means the text was UTF-8 with a stray
+  // bad byte or a quoted "�": one broken character then beats a whole mail of mojibake.
   const latin = relabel(labelled, UTF8_LABEL, 'windows-1252');
   for (const candidate of [latin, labelUnlabelled(latin)]) {
     const retry = await PostalMime.parse(candidate, { attachmentEncoding: 'arraybuffer' });
-    if (!/\uFFFD/.test(`${retry.text ?? ''}${retry.html ?? ''}`)) return retry;
+    const text = `${retry.text ?? ''}${retry.html ?? ''}`;
+    if (!/\uFFFD/.test(text) && !UTF8_AS_1252.test(text)) return retry;
   }
   return parsed;
+}
+
+function hasSubjectOrSender(source: Buffer): boolean {
+  const text = source.subarray(0, 64 * 1024).toString('latin1');
+  const end = text.search(/\r?\n\r?\n/);
+  return /^(subject|from):[ \t]*\S/im.test(end === -1 ? text : text.slice(0, end));
 }
 
 export async function parseMessage(source: Buffer): Promise<ParsedBody> {
   const parsed = await parseLabelled(source);
   if (!parsed.text?.trim() && !parsed.html?.trim() && parsed.attachments.length === 0) {
+    // Broken structure or no body at all: the words, if there are any. A note with a subject
+    // or a sender and nothing else is read fine and shown as empty; a message with nothing at
+    // all says so, rather than presenting an empty page as the message.
     const fallback = bodyFromParts(rawTextFallback(source), undefined);
-    // Nothing to show at all: say so, rather than presenting an empty page as the message.
-    if (!fallback.text) throw new EmptyMessageError();
+    if (!fallback.text && !hasSubjectOrSender(source)) throw new EmptyMessageError();
     return fallback;
   }
   return bodyFromParts(parsed.text, parsed.html);
