@@ -86,31 +86,46 @@ export function plausibleDate(value: Date | string | undefined | null): Date | n
 
 /**
  * Old clients write umlauts into headers as raw Latin-1/Windows-1252 bytes, which IMAP servers
- * hand on as they are and which read as UTF-8 come out as "Gr��e". Where the header block is not
- * valid UTF-8, subject and sender name are read again as Windows-1252.
+ * hand on as they are and which read as UTF-8 come out as "Gr��e". Subject and sender are read
+ * again as Windows-1252 each only where its own bytes are not UTF-8: a Latin-1 "Received" line
+ * must not turn a correct UTF-8 subject into "GrÃ¼ÃŸe". Only the repaired fields are returned.
  */
 export async function latin1Headers(
   source: Buffer,
-): Promise<{ subject: string; fromName: string; fromAddress: string } | null> {
+): Promise<Partial<{ subject: string; fromName: string; fromAddress: string }> | null> {
   let end = source.indexOf('\r\n\r\n');
   if (end === -1) end = source.indexOf('\n\n');
   const block = source.subarray(0, end === -1 ? Math.min(source.length, 64 * 1024) : end);
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(block);
-    return null;
-  } catch {
-    // Not UTF-8: read on.
-  }
-  const text = new TextDecoder('windows-1252').decode(block).replace(/\r?\n[ \t]+/g, ' ');
-  const field = (name: string) => new RegExp(`^${name}:[ \\t]*(.*)$`, 'im').exec(text)?.[1] ?? '';
+  const utf8 = new TextDecoder('utf-8', { fatal: true });
+  const isUtf8 = (bytes: Buffer) => {
+    try {
+      utf8.decode(bytes);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (isUtf8(block)) return null;
+  // Latin-1 keeps every byte as one character, so a field's bytes can be taken out as they are.
+  const bytes = block.toString('latin1').replace(/\r?\n[ \t]+/g, ' ');
+  const field = (name: string) =>
+    Buffer.from(new RegExp(`^${name}:[ \\t]*(.*)$`, 'im').exec(bytes)?.[1] ?? '', 'latin1');
+  const subject = field('Subject');
+  const from = field('From');
+  const fixSubject = !isUtf8(subject);
+  const fixFrom = !isUtf8(from);
+  if (!fixSubject && !fixFrom) return null;
+  const cp1252 = new TextDecoder('windows-1252');
   const { default: PostalMime } = await import('postal-mime');
   const parsed = await PostalMime.parse(
-    Buffer.from(`Subject: ${field('Subject')}\r\nFrom: ${field('From')}\r\n\r\n`, 'utf8'),
+    Buffer.from(
+      `Subject: ${cp1252.decode(subject)}\r\nFrom: ${cp1252.decode(from)}\r\n\r\n`,
+      'utf8',
+    ),
   );
-  const from = addresses(parsed.from ? [parsed.from] : [])[0];
+  const sender = addresses(parsed.from ? [parsed.from] : [])[0];
   return {
-    subject: (parsed.subject ?? '').replace(/\s+/g, ' ').trim(),
-    fromName: from?.name ?? '',
-    fromAddress: from?.address ?? '',
+    ...(fixSubject ? { subject: (parsed.subject ?? '').replace(/\s+/g, ' ').trim() } : {}),
+    ...(fixFrom ? { fromName: sender?.name ?? '', fromAddress: sender?.address ?? '' } : {}),
   };
 }

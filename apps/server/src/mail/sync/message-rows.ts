@@ -20,7 +20,9 @@ export const HEADER_QUERY = {
   bodyStructure: true,
   internalDate: true,
   size: true,
-  headers: ['references'],
+  // The Date header as written: imapflow's ENVELOPE date is JavaScript's reading, which takes a
+  // date without a zone as this server's local time instead of German time (mail-date.ts).
+  headers: ['references', 'date'],
 };
 
 /** The row of a message as far as its headers tell; the body follows in a second pass. */
@@ -28,7 +30,11 @@ export function headerRow(
   message: FetchMessageObject,
   ids: { userId: string; accountId: number; folderId: number },
 ): NewEmailRow {
-  const fields = envelopeFields(message.envelope);
+  const envelope = envelopeFields(message.envelope);
+  const fields = {
+    ...envelope,
+    sentAt: plausibleDate(headerValue(message.headers, 'date')) ?? envelope.sentAt,
+  };
   const references = parseMessageIds(headerValue(message.headers, 'references'));
   const flags = [...(message.flags ?? new Set<string>())];
   const attachments = attachmentsFrom(message.bodyStructure);

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { latin1Headers } from '../../src/mail/mime/envelope.ts';
+
+const source = (...parts: Buffer[]) => Buffer.concat([...parts, Buffer.from('\r\n\r\nText\r\n')]);
+const utf8 = (s: string) => Buffer.from(s, 'utf8');
+const latin1 = (s: string) => Buffer.from(s, 'latin1');
+
+describe('raw 8-bit headers', () => {
+  it('repairs a Latin-1 subject and sender', async () => {
+    const repaired = await latin1Headers(
+      source(latin1('Subject: Grüße aus Köln\r\nFrom: Jürgen Groß <jg@beispiel.de>')),
+    );
+    expect(repaired).toEqual({
+      subject: 'Grüße aus Köln',
+      fromName: 'Jürgen Groß',
+      fromAddress: 'jg@beispiel.de',
+    });
+  });
+
+  it('leaves correct UTF-8 fields alone when another header is Latin-1', async () => {
+    const mixed = source(
+      latin1('Received: from Mühle by mx\r\n'),
+      utf8('Subject: Grüße aus Köln\r\n'),
+      latin1('From: Jürgen <jg@beispiel.de>'),
+    );
+    // Only the sender was Latin-1; the subject stays as the envelope read it.
+    expect(await latin1Headers(mixed)).toEqual({
+      fromName: 'Jürgen',
+      fromAddress: 'jg@beispiel.de',
+    });
+    const onlyReceived = source(
+      latin1('Received: from Mühle by mx\r\n'),
+      utf8('Subject: Grüße aus Köln\r\nFrom: Jürgen <jg@beispiel.de>'),
+    );
+    expect(await latin1Headers(onlyReceived)).toBeNull();
+  });
+
+  it('has nothing to repair in a UTF-8 header block', async () => {
+    expect(await latin1Headers(source(utf8('Subject: Grüße\r\nFrom: a@beispiel.de')))).toBeNull();
+  });
+});
