@@ -428,4 +428,42 @@ describe.each(DATABASE_KINDS)('e-mail API on %s', (kind) => {
     }
     expect((await stranger.request({ method: 'GET', url: '/api/emails/' })).json()).toEqual([]);
   });
+
+  it('keeps a conversation together whose replies name only their parent (no References)', async () => {
+    await client.mailboxCreate('Grillfest');
+    // Newest first, as a sync stores them: each reply arrives before the message it answers.
+    await appendMessages(client, 'Grillfest', [
+      {
+        subject: 'AW: AW: Grillfest',
+        text: 'Ich bringe Salat mit.',
+        messageId: '<g3@x>',
+        inReplyTo: '<g2@x>',
+        date: new Date('2026-06-02T12:00:00Z'),
+      },
+      {
+        subject: 'AW: Grillfest',
+        text: 'Samstag passt.',
+        messageId: '<g2@x>',
+        inReplyTo: '<g1@x>',
+        date: new Date('2026-06-02T11:00:00Z'),
+      },
+      {
+        subject: 'Grillfest',
+        text: 'Wer kommt am Samstag?',
+        messageId: '<g1@x>',
+        date: new Date('2026-06-02T10:00:00Z'),
+      },
+    ]);
+    expect((await fetchAccount(owner, accountId)).status).toBe('SUCCESS');
+    for (const subject of ['Grillfest', 'AW: Grillfest', 'AW: AW: Grillfest']) {
+      const mail = await bySubject(subject);
+      const thread = (
+        await owner.request({ method: 'GET', url: `/api/emails/${mail.id}/` })
+      ).json<Detail>().thread;
+      expect(
+        thread.map((e) => e.subject),
+        subject,
+      ).toEqual(['Grillfest', 'AW: Grillfest', 'AW: AW: Grillfest']);
+    }
+  });
 });

@@ -12,7 +12,8 @@ export interface EmailFilter {
   read?: boolean;
   flagged?: boolean;
   query?: string;
-  threadId?: string;
+  /** Any of these thread ids (a thread whose parts were named by different ancestors). */
+  threadIds?: string[];
 }
 
 export interface Cursor {
@@ -55,7 +56,7 @@ export function createEmailsRepository(db: Db) {
     if (filter.hasCategory === true) c.push(sql`${emails.categoryId} IS NOT NULL`);
     if (filter.read !== undefined) c.push(eq(emails.isRead, filter.read));
     if (filter.flagged !== undefined) c.push(eq(emails.isFlagged, filter.flagged));
-    if (filter.threadId !== undefined) c.push(eq(emails.threadId, filter.threadId));
+    if (filter.threadIds !== undefined) c.push(inArray(emails.threadId, filter.threadIds));
     const tsquery = filter.query ? prefixQuery(filter.query) : undefined;
     // The index lives in its own table (see schema emailSearch); the GIN lookup runs first.
     if (tsquery)
@@ -76,7 +77,7 @@ export function createEmailsRepository(db: Db) {
     }
     if (filter.folderTypes?.length)
       c.push(inArray(folders.folderType, filter.folderTypes as never[]));
-    else if (!filter.folderIds?.length && !filter.folderName && filter.threadId === undefined) {
+    else if (!filter.folderIds?.length && !filter.folderName && filter.threadIds === undefined) {
       // The unified view shows all mail but what the user threw away or the server deemed spam.
       c.push(sql`${folders.folderType} NOT IN ('trash', 'spam')`);
     }
@@ -183,6 +184,46 @@ export function createEmailsRepository(db: Db) {
         address: r.address,
         count: Number(r.count),
       }));
+    },
+
+    /**
+     * Every thread id one conversation goes by. A message that names only its parent (In-Reply-To
+     * without References, as some clients send) has the parent's id as its thread id: up the
+     * chain to the thread of the oldest message there is, and down to every message that named
+     * one of them, a few steps each way.
+     */
+    async threadIdsOf(userId: string, threadId: string): Promise<string[]> {
+      const ids = new Set([threadId]);
+      let current = threadId;
+      for (let step = 0; step < 10; step++) {
+        const [parent] = await db
+          .select({ threadId: emails.threadId })
+          .from(emails)
+          .where(and(eq(emails.userId, userId), eq(emails.messageId, current)))
+          .limit(1);
+        if (!parent?.threadId || ids.has(parent.threadId)) break;
+        ids.add(parent.threadId);
+        current = parent.threadId;
+      }
+      for (let step = 0; step < 10; step++) {
+        const members = await db
+          .selectDistinct({ messageId: emails.messageId })
+          .from(emails)
+          .where(and(eq(emails.userId, userId), inArray(emails.threadId, [...ids])))
+          .limit(200);
+        const fresh = members
+          .map((m) => m.messageId)
+          .filter((m): m is string => !!m && !ids.has(m));
+        if (fresh.length === 0) break;
+        // Only those some message has as its thread id widen the thread.
+        const named = await db
+          .selectDistinct({ threadId: emails.threadId })
+          .from(emails)
+          .where(and(eq(emails.userId, userId), inArray(emails.threadId, fresh)));
+        fresh.forEach((m) => ids.add(m));
+        if (named.length === 0) break;
+      }
+      return [...ids];
     },
 
     async update(id: number, patch: Partial<typeof emails.$inferInsert>): Promise<void> {

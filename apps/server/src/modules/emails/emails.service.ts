@@ -224,7 +224,7 @@ export function createEmailsService(deps: EmailsServiceDeps) {
       const thread = row.email.threadId
         ? await repo.list(
             userId,
-            { threadId: row.email.threadId },
+            { threadIds: await repo.threadIdsOf(userId, row.email.threadId) },
             { limit: 100, oldestFirst: true },
           )
         : [row];
