@@ -111,3 +111,66 @@ describe('text in the encodings old clients send', () => {
     expect(decodeUtf7('Ruf an: +49 30 123')).toBe('Ruf an: +49 30 123');
   });
 });
+
+describe('format=flowed (RFC 3676)', () => {
+  it('joins soft-broken lines at their own quote depth, as Thunderbird means them', async () => {
+    const source = Buffer.from(
+      [
+        'From: Bernd <bernd@beispiel.de>',
+        'Subject: Re: Antwort',
+        'MIME-Version: 1.0',
+        'Content-Type: text/plain; charset=UTF-8; format=flowed',
+        'Content-Transfer-Encoding: 8bit',
+        '',
+        'Hallo Anna, danke, das ',
+        'passt so.',
+        '',
+        'Am 02.03.26 um 09:00 schrieb Anna:',
+        '> Hallo Bernd, hier ist ein langer Absatz, der beim ',
+        '> Senden umbrochen wurde. ',
+        '> Er sollte wieder ein Absatz sein.',
+        '>',
+        '>> Noch älteres Zitat, ',
+        '>> ebenfalls umbrochen.',
+        ' >Zeile mit Stuffing',
+        '',
+        '-- ',
+        'Bernd',
+      ].join('\r\n'),
+      'utf8',
+    );
+    const { text } = await parseMessage(source);
+    expect(text.trimEnd().split('\n')).toEqual([
+      'Hallo Anna, danke, das passt so.',
+      '',
+      'Am 02.03.26 um 09:00 schrieb Anna:',
+      '> Hallo Bernd, hier ist ein langer Absatz, der beim Senden umbrochen wurde. Er sollte wieder ein Absatz sein.',
+      '> ',
+      '>> Noch älteres Zitat, ebenfalls umbrochen.',
+      '>Zeile mit Stuffing',
+      '',
+      '-- ',
+      'Bernd',
+    ]);
+  });
+
+  it('removes the space before a soft break with DelSp=yes and leaves fixed text alone', async () => {
+    const mail = (format: string) =>
+      Buffer.from(
+        [
+          'From: a@beispiel.de',
+          `Content-Type: text/plain; charset=utf-8; ${format}`,
+          '',
+          'Donau',
+          'dampfschiff ',
+          'fahrt',
+        ].join('\r\n'),
+      );
+    expect((await parseMessage(mail('format=flowed; delsp=yes'))).text.trimEnd()).toBe(
+      'Donau\ndampfschifffahrt',
+    );
+    expect((await parseMessage(mail('format=fixed'))).text.trimEnd()).toBe(
+      'Donau\ndampfschiff \nfahrt',
+    );
+  });
+});

@@ -1,4 +1,5 @@
 import PostalMime from 'postal-mime';
+import { decodeFlowed, unflowedSource } from './flowed-text.ts';
 import { htmlToText, ownText, previewOf } from './plain-text.ts';
 import { decodeUtf7, labelledUtf7 } from './utf7-text.ts';
 
@@ -123,6 +124,13 @@ function labelUnlabelled(source: Buffer): Buffer {
 }
 
 async function parseLabelled(source: Buffer) {
+  const flowed = source.includes('flowed') ? unflowedSource(source) : undefined;
+  const parsed = await parseCharsets(flowed?.source ?? source);
+  if (!flowed || parsed.text === undefined) return parsed;
+  return { ...parsed, text: decodeFlowed(parsed.text, flowed.delSp) };
+}
+
+async function parseCharsets(source: Buffer) {
   const labelled =
     source.includes('ascii') || source.includes('ASCII')
       ? relabel(source, ASCII_LABEL, 'utf-8')
