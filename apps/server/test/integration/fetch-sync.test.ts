@@ -16,6 +16,7 @@ import {
   waitForTask,
 } from '@brieftaube/test-support/mail-fixtures.ts';
 import { syncAccount } from '../../src/mail/sync/account-sync.ts';
+import { syncFolder } from '../../src/mail/sync/folder-sync.ts';
 import { startSmtpServer, type TestSmtpServer } from '@brieftaube/test-support/smtp-server.ts';
 import {
   DATABASE_KINDS,
@@ -235,6 +236,77 @@ describe.each(DATABASE_KINDS)('fetch tasks and IMAP sync on %s', (kind) => {
     const again = await fetchAndWait(id);
     expect(again.message).toBe('E-Mail-Abruf abgeschlossen: 2 neue E-Mails.');
     expect((await stored(id)).filter((r) => r.folder === 'Kaputt')).toHaveLength(2);
+    await client.logout();
+  });
+
+  it('reads mail above the whole-source limit part by part: its own text, in its own charset', async () => {
+    const { id, client } = await newAccount();
+    await client.mailboxCreate('Gross');
+    const head = (subject: string, type: string) =>
+      ['From: Alt <alt@beispiel.de>', `Subject: ${subject}`, 'MIME-Version: 1.0', type, ''].join(
+        '\r\n',
+      );
+    // Latin-1 without a label, as an old client writes it.
+    await client.append(
+      'Gross',
+      Buffer.from(
+        `${head('Ohne Zeichensatz, groß', 'Content-Type: text/plain')}\r\nSchöne Grüße aus Köln.\r\n`,
+        'latin1',
+      ),
+    );
+    // A bounce: the notice is the text; the returned mail inside is an attachment.
+    await client.append(
+      'Gross',
+      Buffer.from(
+        [
+          head('Unzustellbar', 'Content-Type: multipart/report; boundary="b"'),
+          '--b',
+          'Content-Type: text/plain; charset=utf-8',
+          '',
+          'Die Nachricht konnte nicht zugestellt werden.',
+          '--b',
+          'Content-Type: message/rfc822',
+          '',
+          'From: ich@beispiel.de',
+          'Subject: Original',
+          'Content-Type: text/html; charset=utf-8',
+          '',
+          '<p>Mein eigener Text</p>',
+          '--b--',
+          '',
+        ].join('\r\n'),
+        'utf8',
+      ),
+    );
+    await owner.request({
+      method: 'POST',
+      url: '/api/folders/sync_account_folders/',
+      payload: { account_id: id },
+    });
+    const folder = (
+      await t.services.sync.foldersRepo.list(
+        (
+          await queryRows<{ userId: string }>(
+            t.database.db,
+            sql`SELECT user_id AS "userId" FROM accounts WHERE id = ${id}`,
+          )
+        )[0].userId,
+        { accountIds: [id] },
+      )
+    ).find((f) => f.path === 'Gross')!;
+    // A limit of 100 bytes sends both through the path a 50 MB mail takes.
+    await syncFolder(client, t.services.sync.emailSync, folder, { maxSourceBytes: 100 });
+    const rows = (await stored(id)).filter((r) => r.folder === 'Gross');
+    expect(rows.map((r) => [r.subject, r.body_status, r.body_text?.trim()])).toEqual([
+      ['Ohne Zeichensatz, groß', 'ok', 'Schöne Grüße aus Köln.'],
+      ['Unzustellbar', 'ok', 'Die Nachricht konnte nicht zugestellt werden.'],
+    ]);
+    // The returned mail's HTML is not shown as the notice's own.
+    const [bounce] = await queryRows<{ body_html: string | null }>(
+      t.database.db,
+      sql`SELECT body_html FROM emails WHERE account_id = ${id} AND subject = 'Unzustellbar'`,
+    );
+    expect(bounce.body_html).toBeNull();
     await client.logout();
   });
 

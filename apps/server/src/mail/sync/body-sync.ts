@@ -116,7 +116,8 @@ export async function syncBodies(
 
     for (const p of pending.filter((m) => m.size > options.maxSourceBytes)) {
       try {
-        await write([stored(p.id, await readLargeMessage(client, p.uid))]);
+        const { body, headers } = await readLargeMessage(client, p.uid);
+        await write([{ ...stored(p.id, body), ...(await latin1Headers(headers)) }]);
       } catch (error) {
         assertUsable(client);
         await write([failed(p.id, error)]);
@@ -130,11 +131,43 @@ export async function syncBodies(
 
 const MAX_PART_BYTES = 1024 * 1024;
 
-/** Huge messages: only their text parts are read, each capped, never the whole source. */
-async function readLargeMessage(client: ImapFlow, uid: number): Promise<ParsedBody> {
+/**
+ * imapflow hands a labelled part on as UTF-8; bytes that are not UTF-8 come from a part without
+ * a label, written by an old client in Latin-1 (as parse-message.ts reads the smaller ones).
+ * A cut at MAX_PART_BYTES may split the last character, which is no reason to distrust the rest.
+ */
+function textOf(bytes: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, lastWhole(bytes)));
+  } catch {
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
+}
+
+/** Where the bytes end without a UTF-8 sequence cut in half. */
+function lastWhole(bytes: Buffer): number {
+  for (let i = bytes.length - 1; i >= Math.max(0, bytes.length - 4); i--) {
+    const b = bytes[i]!;
+    if (b < 0x80) return bytes.length;
+    if (b >= 0xc0) {
+      const need = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : 2;
+      return bytes.length - i >= need ? bytes.length : i;
+    }
+  }
+  return bytes.length;
+}
+
+/**
+ * Huge messages: only their text parts are read, each capped, never the whole source; and the
+ * header block, for the raw 8-bit headers the envelope misread.
+ */
+async function readLargeMessage(
+  client: ImapFlow,
+  uid: number,
+): Promise<{ body: ParsedBody; headers: Buffer }> {
   const message = await client.fetchOne(
     String(uid),
-    { uid: true, bodyStructure: true },
+    { uid: true, bodyStructure: true, headers: true },
     { uid: true },
   );
   if (!message) throw new Error('message vanished');
@@ -153,9 +186,9 @@ async function readLargeMessage(client: ImapFlow, uid: number): Promise<ParsedBo
       size += chunk.length;
       if (size >= MAX_PART_BYTES) break;
     }
-    const value = Buffer.concat(chunks).toString('utf8');
+    const value = textOf(Buffer.concat(chunks));
     if (part.type === 'text/plain') text = value;
     else html = value;
   }
-  return bodyFromParts(text, html);
+  return { body: bodyFromParts(text, html), headers: message.headers ?? Buffer.alloc(0) };
 }
