@@ -123,4 +123,54 @@ describe('mail HTML sanitiser', () => {
       'data-remote-src="http://bilder.example/a.png"',
     );
   });
+
+  it('reads a url() as a browser does: a Unicode space before http:// makes it relative', () => {
+    const consent = { allowRemote: true };
+    for (const style of [
+      'background:url(\u00a0http://ok.test/../../api/emails/1/raw/)',
+      "background:url('\u3000https://ok.test/a.png')",
+      'background:url(\\a0 http://ok.test/a.png)',
+      "list-style-image:url('\\00a0https://ok.test/a.png')",
+      'cursor:url(\u2028http://ok.test/a.png),auto',
+      'background:url(http://ok.test/a.png),url(\ufeffhttp://ok.test/b.png)',
+    ]) {
+      const { html } = sanitizeMailHtml(`<div style="${style}">x</div>`, consent);
+      expect(html, JSON.stringify(style)).toBe('<div>x</div>');
+    }
+    // Plain CSS whitespace is what it looks like.
+    const kept = sanitizeMailHtml(
+      '<div style="background:url( \'https://ok.test/a.png\' )">x</div>',
+      consent,
+    ).html;
+    expect(kept).toContain('https://ok.test/a.png');
+  });
+
+  it('never loads from loopback, private or single-label hosts, not even with consent', () => {
+    for (const address of [
+      'http://127.0.0.1:3000/api/emails/1/raw/',
+      'http://localhost/x.png',
+      'http://2130706433/x.png',
+      'http://0x7f.1/x.png',
+      'http://192.168.178.1/cgi-bin/reboot',
+      'http://10.0.0.1/a.png',
+      'http://172.20.1.1/a.png',
+      'http://169.254.169.254/latest/meta-data',
+      'http://[::1]/a.png',
+      'http://[fd00::1]/a.png',
+      'http://[::ffff:127.0.0.1]/a.png',
+      'http://fritz.box.local/a.png',
+      'http://router/a.png',
+    ]) {
+      const img = sanitizeMailHtml(`<img src="${address}">`, { allowRemote: true });
+      expect(img.html, address).toBe('<img />');
+      expect(sanitizeMailHtml(`<img src="${address}">`).html, address).not.toContain('remote-src');
+      const css = sanitizeMailHtml(`<div style="background:url(${address})">x</div>`, {
+        allowRemote: true,
+      });
+      expect(css.html, address).toBe('<div>x</div>');
+    }
+    expect(
+      sanitizeMailHtml('<img src="https://bilder.example.com/a.png">', { allowRemote: true }).html,
+    ).toContain('src="https://bilder.example.com/a.png"');
+  });
 });

@@ -14,13 +14,62 @@ const STYLE_FETCHES = new RegExp(STYLE_FETCH.source, 'gi');
  */
 const STYLE_FORBIDDEN =
   /expression\s*\(|javascript:|vbscript:|behavior\s*:|-moz-binding|@import|[<>\\]/i;
-/** A url() of an absolute http(s) address: the only fetch consent may allow. */
-const STYLE_REMOTE_URLS = /url\s*\(\s*["']?\s*https?:\/\//gi;
+/**
+ * Each url() with its address. Only CSS whitespace counts as space: a no-break space before
+ * "http://" is part of the address for a browser, which then reads it as relative (the app's
+ * own origin), while JavaScript's \s would have skipped it.
+ */
+const STYLE_URLS =
+  // eslint-disable-next-line no-control-regex -- C0 controls end an unquoted url(), as in CSS
+  /url[ \t\n\r\f]*\([ \t\n\r\f]*(?:"([^"]*)"|'([^']*)'|([^)"'\x00-\x20]*))[ \t\n\r\f]*\)/gi;
 
-/** Whether every fetch in the style is a url() to another server (not the app's own). */
+/** Whether every fetch in the style is a url() to a public http(s) server. */
 function onlyRemoteUrls(css: string): boolean {
   const fetches = css.match(STYLE_FETCHES)?.length ?? 0;
-  return fetches > 0 && (css.match(STYLE_REMOTE_URLS)?.length ?? 0) === fetches;
+  const urls = [...css.matchAll(STYLE_URLS)].map((m) => m[1] ?? m[2] ?? m[3] ?? '');
+  return fetches > 0 && urls.length === fetches && urls.every(isPublicHttpUrl);
+}
+
+/**
+ * An absolute http(s) address of a server on the internet, as a browser reads it (it strips
+ * only C0 controls and spaces around an address). Loopback, private and link-local hosts and
+ * single-label names are refused even with consent: a mail's "image" must not reach the user's
+ * router or the app itself (GET requests to intranet devices are a known attack).
+ */
+export function isPublicHttpUrl(raw: string): boolean {
+  // eslint-disable-next-line no-control-regex -- what the URL parser strips (WHATWG URL §4.4)
+  const value = raw.replace(/^[\x00-\x20]+|[\x00-\x20]+$/g, '');
+  if (!/^https?:\/\//i.test(value)) return false;
+  let host: string;
+  try {
+    host = new URL(value).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  if (host.startsWith('[')) return !privateIpv6(host.slice(1, -1));
+  const ipv4 = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(host);
+  if (ipv4) return !privateIpv4(ipv4.slice(1).map(Number));
+  return host.includes('.') && !/(^|\.)(localhost|local|internal|home\.arpa|lan)$/.test(host);
+}
+
+function privateIpv4([a, b]: number[]): boolean {
+  return (
+    a === 0 ||
+    a === 10 ||
+    a === 127 ||
+    (a === 100 && b! >= 64 && b! <= 127) ||
+    (a === 169 && b === 254) ||
+    (a === 172 && b! >= 16 && b! <= 31) ||
+    (a === 192 && b === 168) ||
+    a! >= 224
+  );
+}
+
+function privateIpv6(host: string): boolean {
+  const mapped = /^::ffff:(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(host);
+  if (mapped) return privateIpv4(mapped.slice(1).map(Number));
+  if (/^::ffff:/.test(host)) return true; // mapped, written in hex: no reason for a mail to
+  return host === '::' || host === '::1' || /^f[cd]/.test(host) || /^fe[89ab]/.test(host);
 }
 
 /**
@@ -132,12 +181,14 @@ export function sanitizeMailHtml(
         if (tagName === 'img') {
           const src = result.src ?? '';
           if (REMOTE.test(src)) {
-            hasRemoteContent = true;
             // Trimmed: a browser would read " http://…" (a no-break space first) as relative.
-            if (!options.allowRemote) {
-              delete result.src;
-              result['data-remote-src'] = src.trim();
-            } else result.src = src.trim();
+            const address = src.trim();
+            delete result.src;
+            if (isPublicHttpUrl(address)) {
+              hasRemoteContent = true;
+              if (options.allowRemote) result.src = address;
+              else result['data-remote-src'] = address;
+            }
           } else if (/^data:/i.test(src) && !/^data:image\/(png|gif|jpe?g|webp|bmp);/i.test(src)) {
             delete result.src;
           } else if (src && !/^(cid|data):/i.test(src)) {
