@@ -9,7 +9,11 @@ export function addresses(list: { name?: string; address?: string }[] | undefine
   return (list ?? [])
     .map((a) => {
       const address = (a.address ?? '').trim().toLowerCase();
-      return { name: (a.name ?? '').trim(), address: PLACEHOLDER.test(address) ? '' : address };
+      if (!PLACEHOLDER.test(address)) return { name: (a.name ?? '').trim(), address };
+      // "From: MAILER-DAEMON" (a bounce) has no domain: the local part is all there is to show.
+      const local = (a.address ?? '').trim().replace(/@[^@]*$/, '');
+      const shown = /^missing_mailbox$/i.test(local) ? '' : local;
+      return { name: (a.name ?? '').trim() || shown, address: '' };
     })
     .filter((a) => a.address || a.name);
 }
