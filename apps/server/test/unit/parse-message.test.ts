@@ -174,3 +174,45 @@ describe('format=flowed (RFC 3676)', () => {
     );
   });
 });
+
+describe('a mail attached without a disposition (forward as attachment, bounce)', () => {
+  const forward = (outerType: string, outerBody: string) =>
+    Buffer.from(
+      [
+        'From: Anna <anna@beispiel.de>',
+        'Subject: WG: Termin',
+        'MIME-Version: 1.0',
+        'Content-Type: multipart/mixed; boundary="aussen"',
+        '',
+        '--aussen',
+        `Content-Type: ${outerType}; charset=utf-8`,
+        '',
+        outerBody,
+        '--aussen',
+        'Content-Type: message/rfc822',
+        '',
+        'From: Carla <carla@beispiel.de>',
+        'To: anna@beispiel.de',
+        'Subject: Termin',
+        'Date: Mon, 02 Mar 2026 23:30:00 +0100',
+        `Content-Type: ${outerType}; charset=utf-8`,
+        '',
+        outerType === 'text/html' ? '<p>Termin am Dienstag.</p>' : 'Termin am Dienstag.',
+        '--aussen--',
+      ].join('\r\n'),
+      'utf8',
+    );
+
+  it('shows its header block in German, with the date in German time', async () => {
+    const { text } = await parseMessage(forward('text/plain', 'Siehe Anhang.'));
+    expect(text).toContain(
+      'Von:     Carla <carla@beispiel.de>\nBetreff: Termin\nDatum:   02.03.2026, 23:30\nAn:      anna@beispiel.de',
+    );
+    expect(text).not.toMatch(/^(From|Subject|Date|To):/m);
+    const { html } = await parseMessage(forward('text/html', '<p>Siehe Anhang.</p>'));
+    expect(html).toContain('<div class="postal-email-header-key">Von</div>');
+    expect(html).toContain('<div class="postal-email-header-key">Datum</div>');
+    expect(html).toContain('>02.03.2026, 23:30</div>');
+    expect(html).not.toMatch(/header-key">(From|Subject|Date|To)</);
+  });
+});

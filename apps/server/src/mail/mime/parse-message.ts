@@ -1,5 +1,6 @@
 import PostalMime from 'postal-mime';
 import { decodeFlowed, unflowedSource } from './flowed-text.ts';
+import { germanInlineHeadersHtml, germanInlineHeadersText } from './inline-headers.ts';
 import { htmlToText, ownText, previewOf } from './plain-text.ts';
 import { decodeUtf7, labelledUtf7 } from './utf7-text.ts';
 
@@ -163,7 +164,12 @@ function hasSubjectOrSender(source: Buffer): boolean {
 }
 
 export async function parseMessage(source: Buffer): Promise<ParsedBody> {
-  const parsed = await parseLabelled(source);
+  const labelled = await parseLabelled(source);
+  const parsed = {
+    ...labelled,
+    text: labelled.text === undefined ? undefined : germanInlineHeadersText(labelled.text),
+    html: labelled.html === undefined ? undefined : germanInlineHeadersHtml(labelled.html),
+  };
   if (!parsed.text?.trim() && !parsed.html?.trim() && parsed.attachments.length === 0) {
     // Broken structure or no body at all: the words, if there are any. A note with a subject
     // or a sender and nothing else is read fine and shown as empty; a message with nothing at
