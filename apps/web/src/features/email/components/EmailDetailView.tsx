@@ -15,7 +15,8 @@ import { ShortcutHelpDialog } from '../../../components/mail/ShortcutHelpDialog.
 import { useMailActions } from '../../../components/mail/use-mail-actions.ts';
 import { useShortcuts } from '../../../components/mail/use-shortcuts.ts';
 import { useBackToList } from '../hooks/use-back-to-list.ts';
-import { isEmbeddedImage, useInlineImages } from '../hooks/use-inline-images.ts';
+import { useInlineImages } from '../hooks/use-inline-images.ts';
+import { isEmbeddedImage } from '../lib/inline-images.ts';
 import { emlName, saveBlob } from '../lib/download.ts';
 import { useDistrustSender, useTrustSender } from '../../../api/remote-senders.ts';
 import { AttachmentList } from './AttachmentList.tsx';

@@ -1,9 +1,8 @@
 import type { EmailDetail } from '@brieftaube/shared';
 import { useQuery } from '@tanstack/react-query';
 import { downloadAttachment } from '../../../api/emails.ts';
+import { bareCid, isEmbeddedImage, rasterTypeOf } from '../lib/inline-images.ts';
 
-const RASTER = /^image\/(png|gif|jpe?g|webp|bmp)$/i;
-const MAX_BYTES = 5 * 1024 * 1024;
 const EMPTY: ReadonlyMap<string, string> = new Map();
 
 function toDataUrl(blob: Blob): Promise<string> {
@@ -13,18 +12,6 @@ function toDataUrl(blob: Blob): Promise<string> {
     reader.onerror = () => reject(reader.error ?? new Error('read failed'));
     reader.readAsDataURL(blob);
   });
-}
-
-const bareCid = (contentId: string) => contentId.replace(/^<|>$/g, '').toLowerCase();
-
-/** The attachment is an image the HTML shows in place (so it need not be listed as a file). */
-export function isEmbeddedImage(a: EmailDetail['attachments'][number], html: string): boolean {
-  return (
-    !!a.content_id &&
-    RASTER.test(a.content_type) &&
-    a.size <= MAX_BYTES &&
-    html.toLowerCase().includes(`cid:${bareCid(a.content_id)}`)
-  );
 }
 
 /**
@@ -44,7 +31,7 @@ export function useInlineImages(detail: EmailDetail | undefined): ReadonlyMap<st
         wanted.map(async (a) => {
           try {
             const blob = await downloadAttachment(a.url);
-            const typed = new Blob([blob], { type: a.content_type.toLowerCase() });
+            const typed = new Blob([blob], { type: rasterTypeOf(a)! });
             return [bareCid(a.content_id!), await toDataUrl(typed)] as const;
           } catch {
             return null;

@@ -1,3 +1,4 @@
+import { bareCid } from './inline-images.ts';
 /**
  * The document of the sandboxed mail frame. The server has already sanitised the HTML (first
  * wall, ADR 0008); the frame's sandbox without scripts and without same-origin is the second;
@@ -53,16 +54,6 @@ export function buildSrcdoc(html: string, allowRemote: boolean): string {
 const SAFE_LINK = /^(https?:|mailto:|tel:)/i;
 const SAFE_IMAGE = /^data:image\/(png|gif|jpe?g|webp|bmp);/i;
 const REMOTE_IMAGE = /^https?:\/\//i;
-
-function bareCid(raw: string): string {
-  let cid = raw;
-  try {
-    cid = decodeURIComponent(raw);
-  } catch {
-    // A malformed escape: try the reference as written.
-  }
-  return cid.replace(/^<|>$/g, '').toLowerCase();
-}
 
 /**
  * The last pass over the sanitised HTML before it enters the frame. Inline images (cid:
