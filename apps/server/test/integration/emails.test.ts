@@ -404,6 +404,22 @@ describe.each(DATABASE_KINDS)('e-mail API on %s', (kind) => {
     await owner.request({ method: 'DELETE', url: `/api/emails/${one!.id}/` });
     expect(await countOf()).toBe(1);
     expect((await list(`category=${category.id}`)).map((e) => e.id)).toEqual([two!.id]);
+    // 'Ohne Kategorie' in the statistics is what spec §3 derives: the account total minus the
+    // categories' counts, Trash left out on both sides.
+    const account = (
+      await owner.request({ method: 'GET', url: `/api/accounts/${accountId}/` })
+    ).json<{
+      total_emails: number;
+    }>();
+    const categories = (
+      await owner.request({ method: 'GET', url: `/api/categories/?account=${accountId}` })
+    ).json<{ email_count: number }[]>();
+    const stats = (
+      await owner.request({ method: 'GET', url: `/api/accounts/${accountId}/statistics/` })
+    ).json<{ uncategorized_emails: number }>();
+    expect(stats.uncategorized_emails).toBe(
+      account.total_emails - categories.reduce((sum, c) => sum + c.email_count, 0),
+    );
   });
 
   it("answers 404 to every e-mail call for another user's mail", async () => {

@@ -67,11 +67,14 @@ export function createAccountsRepository(db: Db) {
           flagged: sql<number>`count(*) FILTER (WHERE ${emails.isFlagged})::int`,
           withAttachments: sql<number>`count(*) FILTER (WHERE ${emails.hasAttachments})::int`,
           categorized: sql<number>`count(*) FILTER (WHERE ${emails.categoryId} IS NOT NULL)::int`,
+          // What the categories' own counts hold: not Trash and Spam (as the account totals).
+          categorizedShown: sql<number>`count(*) FILTER (WHERE ${emails.categoryId} IS NOT NULL AND ${folders.folderType} NOT IN ('other', 'trash', 'spam'))::int`,
           bytes: sql<number>`coalesce(sum(${emails.size}), 0)::bigint`,
           bodiesPending: sql<number>`count(*) FILTER (WHERE ${emails.bodyStatus} = 'pending')::int`,
           bodiesFailed: sql<number>`count(*) FILTER (WHERE ${emails.bodyStatus} = 'failed')::int`,
         })
         .from(emails)
+        .innerJoin(folders, eq(folders.id, emails.folderId))
         .where(eq(emails.accountId, accountId));
       const [folderCount] = await db
         .select({ n: sql<number>`count(*)::int` })

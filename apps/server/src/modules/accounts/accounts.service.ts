@@ -210,8 +210,8 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         flagged_emails: Number(stored.flagged),
         emails_with_attachments: Number(stored.withAttachments),
         categorized_emails: Number(stored.categorized),
-        // Spec §3: the virtual "Ohne Kategorie" is what no category holds.
-        uncategorized_emails: Number(stored.stored) - Number(stored.categorized),
+        // Spec §3: the virtual "Ohne Kategorie" is the account total minus its categories'.
+        uncategorized_emails: Math.max(0, counts.total - Number(stored.categorizedShown)),
         storage_bytes: Number(stored.bytes),
         bodies_pending: Number(stored.bodiesPending),
         bodies_failed: Number(stored.bodiesFailed),
