@@ -216,3 +216,43 @@ describe('a mail attached without a disposition (forward as attachment, bounce)'
     expect(html).not.toMatch(/header-key">(From|Subject|Date|To)</);
   });
 });
+
+describe('a structure no parser makes sense of', () => {
+  const broken = (declared: string, body: string[]) =>
+    Buffer.from(
+      [
+        'From: a@beispiel.de',
+        'Subject: Kaputt',
+        'MIME-Version: 1.0',
+        `Content-Type: multipart/mixed; boundary="${declared}"`,
+        '',
+        ...body,
+      ].join('\r\n'),
+    );
+
+  it("shows the words without boundaries and without an attachment's base64", async () => {
+    const { text } = await parseMessage(
+      broken('----=_Part_1_2', [
+        '------=_Part_1_3',
+        'Content-Type: text/plain; charset=utf-8',
+        '',
+        'Der Text der Nachricht.',
+        '------=_Part_1_3',
+        'Content-Type: application/pdf; name="a.pdf"',
+        'Content-Transfer-Encoding: base64',
+        '',
+        'JVBERi0xLjQKJcfsj6IKNSAwIG9iago8PC9MZW5ndGggNiAwIFIvRmlsdGVyIC9GbGF0ZURlY29k',
+        'ZT4+CnN0cmVhbQp4nCvkMlAwUDC1NDJTMDE0BkKIHEDJYxYKZW5kc3RyZWFtCmVuZG9iago2IDAg',
+        '------=_Part_1_3--',
+      ]),
+    );
+    expect(text.trim()).toBe('Der Text der Nachricht.');
+  });
+
+  it('keeps lines of the writer that merely start with dashes', async () => {
+    const { text } = await parseMessage(
+      broken('nie', ['Hallo,', '--Wichtig: bitte lesen', '-----Original Message-----', 'Gruß']),
+    );
+    expect(text.trim()).toBe('Hallo,\n--Wichtig: bitte lesen\n-----Original Message-----\nGruß');
+  });
+});

@@ -55,10 +55,21 @@ export function rawTextFallback(source: Buffer): string {
   const text = source.toString('utf8');
   const start = text.search(/\r?\n\r?\n/);
   if (start === -1) return '';
+  // Boundary lines: declared ones, and any without a space (a boundary that differs from the
+  // declared one is why the parser found nothing). "-----Original Message-----" is the writer's.
+  const boundaries = new Set(
+    [...text.matchAll(/boundary\s*=\s*"?([^"\r\n;]+)"?/gi)].map((m) => m[1]!.trim()),
+  );
+  const isBoundary = (line: string) => {
+    const inner = /^--(.+?)(--)?\s*$/.exec(line)?.[1];
+    return inner !== undefined && (boundaries.has(inner) || !/\s/.test(inner));
+  };
+  // An attachment's base64: long lines of nothing else, which no reader wants to see.
+  const isBase64 = (line: string) => line.length >= 60 && /^[A-Za-z0-9+/]+={0,2}$/.test(line);
   return text
     .slice(start)
     .split(/\r?\n/)
-    .filter((line) => !/^--\S/.test(line) && !/^Content-[\w-]+:/i.test(line))
+    .filter((line) => !isBoundary(line) && !isBase64(line) && !/^Content-[\w-]+:/i.test(line))
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim()
