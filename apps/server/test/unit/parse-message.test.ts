@@ -86,6 +86,13 @@ describe('text in the encodings old clients send', () => {
     expect(await parseMessage(empty)).toMatchObject({ text: '', html: null, preview: '' });
   });
 
+  it('rewrites charset labels only in headers, never in the text', async () => {
+    const prose = Buffer.from('Grüße – im Header stand charset=us-ascii, nicht charset=utf-8.');
+    expect((await parseMessage(message('text/plain; charset=us-ascii', prose))).text).toContain(
+      'Grüße – im Header stand charset=us-ascii, nicht charset=utf-8.',
+    );
+  });
+
   it('keeps UTF-8 without a label as UTF-8', async () => {
     const utf8 = Buffer.from('Grüße aus Köln – 5 €', 'utf8');
     expect((await parseMessage(message('text/plain', utf8))).text).toContain(

@@ -76,9 +76,29 @@ export function rawTextFallback(source: Buffer): string {
     .slice(0, MAX_TEXT);
 }
 
-/** Charset labels rewritten in the MIME headers (the body bytes stay as they are). */
+/**
+ * Charset labels rewritten in the header blocks only (the message's own and those after a
+ * boundary line): a mail that writes "charset=us-ascii" in its text keeps its words.
+ */
 function relabel(source: Buffer, from: RegExp, to: string): Buffer {
-  return Buffer.from(source.toString('latin1').replace(from, `charset=${to}`), 'latin1');
+  const lines = source.toString('latin1').split('\n');
+  let inHeader = true;
+  let changed = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (!inHeader) {
+      if (line.startsWith('--') && line.trim().length > 2) inHeader = true;
+      continue;
+    }
+    if (line === '' || line === '\r') inHeader = false;
+    else if (from.test(line)) {
+      from.lastIndex = 0;
+      lines[i] = line.replace(from, `charset=${to}`);
+      changed = true;
+    }
+    from.lastIndex = 0;
+  }
+  return changed ? Buffer.from(lines.join('\n'), 'latin1') : source;
 }
 
 // "us-ascii" over UTF-8 bytes is a common lie, and UTF-8 reads every real ASCII text the same.
