@@ -65,17 +65,18 @@ export function assertUsable(client: ImapFlow): void {
   if (!client.usable) throw new Error('IMAP connection closed (connection closed during sync)');
 }
 
+/** A tagged NO: the server refused a command (imapflow sets responseStatus from the answer). */
+export function isTaggedNo(error: unknown): boolean {
+  return error instanceof Error && (error as { responseStatus?: unknown }).responseStatus === 'NO';
+}
+
 /**
  * A tagged NO on a session that is still fine: the server refused this one command, say opening
- * a broken or forbidden folder (imapflow sets responseStatus from the tagged answer). A lost
- * connection, a BAD, or an error of this app's own (the database, a cancelled task) is not that.
+ * a broken or forbidden folder. A lost connection, a BAD, or an error of this app's own (the
+ * database, a cancelled task) is not that.
  */
 export function refusedByServer(error: unknown, client: ImapFlow): boolean {
-  return (
-    error instanceof Error &&
-    (error as { responseStatus?: unknown }).responseStatus === 'NO' &&
-    client.usable
-  );
+  return isTaggedNo(error) && client.usable;
 }
 
 /**

@@ -9,7 +9,7 @@ import {
 import type { ImapFlow } from 'imapflow';
 import { AppError } from '../../lib/app-error.ts';
 import { classifyConnectionError } from '../../mail/connection-errors.ts';
-import { withImap } from '../../mail/imap/imap-client.ts';
+import { isTaggedNo, withImap } from '../../mail/imap/imap-client.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { providerFor } from '../../mail/presets.ts';
 import { testMailConnection } from '../../mail/test-connection.ts';
@@ -66,12 +66,9 @@ const FOLDER_SETTINGS_MAX = 64 * 1024;
  * not a failed connection, and the user can often do something about it (RFC 5530 codes).
  */
 function serverRefusal(error: unknown): AppError | undefined {
-  const e = error as {
-    responseStatus?: unknown;
-    serverResponseCode?: unknown;
-    authenticationFailed?: unknown;
-  };
-  if (e?.responseStatus !== 'NO' || e.authenticationFailed === true) return undefined;
+  if (!isTaggedNo(error)) return undefined;
+  const e = error as { serverResponseCode?: unknown; authenticationFailed?: unknown };
+  if (e.authenticationFailed === true) return undefined;
   const code = typeof e.serverResponseCode === 'string' ? e.serverResponseCode.toUpperCase() : '';
   if (code === 'AUTHENTICATIONFAILED' || code === 'AUTHORIZATIONFAILED') return undefined;
   if (code === 'ALREADYEXISTS')
