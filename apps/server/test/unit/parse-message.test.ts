@@ -93,6 +93,14 @@ describe('text in the encodings old clients send', () => {
     );
   });
 
+  it('reads an empty charset label like no label', async () => {
+    const source = Buffer.from(
+      'From: a@beispiel.de\r\nSubject: leer\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=""\r\n\r\nGrüße aus Köln\r\n',
+      'latin1',
+    );
+    expect((await parseMessage(source)).text).toContain('Grüße aus Köln');
+  });
+
   it('keeps UTF-8 without a label as UTF-8', async () => {
     const utf8 = Buffer.from('Grüße aus Köln – 5 €', 'utf8');
     expect((await parseMessage(message('text/plain', utf8))).text).toContain(
