@@ -104,6 +104,8 @@ function relabel(source: Buffer, from: RegExp, to: string): Buffer {
 // "us-ascii" over UTF-8 bytes is a common lie, and UTF-8 reads every real ASCII text the same.
 const ASCII_LABEL = /charset\s*=\s*["']?(us-ascii|ascii|ansi_x3\.4-1968)["']?/gi;
 const UTF8_LABEL = /charset\s*=\s*["']?utf-?8["']?/gi;
+// charset="" says as little as no label at all.
+const EMPTY_LABEL = /charset\s*=\s*(""|''|(?=[;\s]|$))/gi;
 /**
  * UTF-8 sequences as Windows-1252 shows them: a lead byte Â/Ã (U+0080–U+00FF) or â€ (most
  * punctuation) followed by a continuation byte, or ï¿½ (a U+FFFD). German Latin-1 text never
@@ -179,7 +181,7 @@ async function parseCharsets(source: Buffer) {
   // without any label, which are UTF-8 as often as not and are given Latin-1 only when needed.
   // A retry that shows real UTF-8 as Windows-1252 ("Ã¼") means the text was UTF-8 with a stray
   // bad byte or a quoted "�": one broken character then beats a whole mail of mojibake.
-  const latin = relabel(labelled, UTF8_LABEL, 'windows-1252');
+  const latin = relabel(relabel(labelled, UTF8_LABEL, 'windows-1252'), EMPTY_LABEL, 'windows-1252');
   for (const candidate of [latin, labelUnlabelled(latin)]) {
     const retry = await PostalMime.parse(candidate, { attachmentEncoding: 'arraybuffer' });
     const text = `${retry.text ?? ''}${retry.html ?? ''}`;
