@@ -7,6 +7,7 @@ import { tasks } from './de/tasks.ts';
 import { layout } from './de/layout.ts';
 import { onboarding } from './de/onboarding.ts';
 import { categoryDialog } from './de/category-dialog.ts';
+import { folders } from './de/folders.ts';
 
 /** Every text the user reads, in one place (one file per area under de/). Sie-form throughout. */
 export const de = {
@@ -19,6 +20,7 @@ export const de = {
   layout,
   onboarding,
   categoryDialog,
+  folders,
   common: {
     appName: 'Brieftaube',
     login: 'Anmelden',

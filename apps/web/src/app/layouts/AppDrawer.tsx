@@ -9,6 +9,7 @@ import { AccountsSection } from './drawer/AccountsSection.tsx';
 import { activeDrawerKey } from './drawer/drawer-active.ts';
 import { buildDrawerRows } from './drawer/drawer-model.ts';
 import { DrawerSearch } from './drawer/DrawerSearch.tsx';
+import { useFolderActions } from './drawer/FolderActions.tsx';
 import { ManagementSection } from './drawer/ManagementSection.tsx';
 import { MailboxEntries } from './drawer/MailboxEntries.tsx';
 import { useDrawerData } from './drawer/use-drawer-data.ts';
@@ -42,6 +43,7 @@ export function AppDrawerContent({
       useIsFetching({ queryKey: ['categories'] }) >
     0;
   const refresh = () => void data.refresh();
+  const folderActions = useFolderActions({ expand: (id) => ui.toggleFolder(id, true) });
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
@@ -99,6 +101,7 @@ export function AppDrawerContent({
             setView: ui.setView,
             retry: (id) => void data.retryAccount(id),
             createCategory: (id) => onCreateCategory(id),
+            folderMenu: folderActions.openMenu,
             navigate: onNavigate,
           }}
           onNavigate={onNavigate}
@@ -118,6 +121,7 @@ export function AppDrawerContent({
       >
         {t('layout.footer', { year: new Date().getFullYear() })}
       </Typography>
+      {folderActions.element}
     </Box>
   );
 }

@@ -1,3 +1,4 @@
+import type { Folder } from '@brieftaube/shared';
 import { Box } from '@mui/material';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
@@ -15,6 +16,7 @@ export interface AccountTreeActions {
   setView: (accountId: number, view: AccountView) => void;
   retry: (accountId: number) => void;
   createCategory: (accountId: number) => void;
+  folderMenu?: ((folder: Folder, anchor: HTMLElement) => void) | undefined;
   navigate?: (() => void) | undefined;
 }
 
@@ -143,6 +145,9 @@ function Row({
           selected={active === `folder:${row.folder.id}`}
           onToggle={() => actions.toggleFolder(row.folder.id)}
           onNavigate={actions.navigate}
+          onMenu={
+            actions.folderMenu ? (anchor) => actions.folderMenu?.(row.folder, anchor) : undefined
+          }
         />
       );
     case 'category':

@@ -28,11 +28,13 @@ export function FolderRow({
   selected,
   onToggle,
   onNavigate,
+  onMenu,
 }: {
   row: Extract<DrawerRow, { kind: 'folder' }>;
   selected: boolean;
   onToggle: () => void;
   onNavigate?: (() => void) | undefined;
+  onMenu?: ((anchor: HTMLElement) => void) | undefined;
 }) {
   const { t } = useTranslation();
   const { folder, depth, hasChildren, expanded, forced } = row;
@@ -64,6 +66,11 @@ export function FolderRow({
         alignItems: 'center',
         height: '100%',
         pr: 1,
+        // The menu button shows where a pointer or the keyboard is; touch screens always see it.
+        '& .folder-actions': { opacity: 0 },
+        '&:hover .folder-actions, &:focus-within .folder-actions, & .folder-actions[aria-expanded="true"]':
+          { opacity: 1 },
+        '@media (hover: none)': { '& .folder-actions': { opacity: 1 } },
         pl: `${28 + Math.min(depth, MAX_INDENT_LEVELS) * INDENT}px`,
       }}
     >
@@ -109,6 +116,18 @@ export function FolderRow({
         >
           {label}
         </ListItemButton>
+      )}
+      {onMenu && (
+        <IconButton
+          size="small"
+          className="folder-actions"
+          aria-label={t('folders.menu', { name })}
+          aria-haspopup="menu"
+          onClick={(event) => onMenu(event.currentTarget)}
+          sx={{ p: 0.25, ml: 0.25 }}
+        >
+          <Mdi name="dots-vertical" sx={{ fontSize: 18 }} />
+        </IconButton>
       )}
     </Box>
   );

@@ -1,0 +1,30 @@
+/** Creating, renaming and deleting folders from the drawer (mirrored to the mail server). */
+export const folders = {
+  menu: 'Ordneraktionen für {{name}}',
+  newTopLevel: 'Neuer Ordner …',
+  newSubfolder: 'Neuer Unterordner …',
+  rename: 'Umbenennen …',
+  delete: 'Löschen …',
+  createTitle: 'Neuer Ordner',
+  createSubTitle: 'Neuer Unterordner in „{{parent}}“',
+  renameTitle: 'Ordner „{{name}}“ umbenennen',
+  nameLabel: 'Name des Ordners',
+  create: 'Anlegen',
+  save: 'Umbenennen',
+  deleteTitle: 'Ordner „{{name}}“ löschen?',
+  deleteText:
+    'Der Ordner wird mit allen E-Mails darin auch auf dem Mailserver gelöscht. Das lässt sich nicht rückgängig machen.',
+  deleteConfirm: 'Endgültig löschen',
+  created: 'Der Ordner „{{name}}“ wurde angelegt.',
+  renamed: 'Der Ordner heißt jetzt „{{name}}“.',
+  deleted: 'Der Ordner „{{name}}“ wurde gelöscht.',
+  fieldErrors: {
+    REQUIRED: 'Bitte geben Sie einen Namen ein.',
+    TOO_LONG: 'Der Name ist zu lang (höchstens 200 Zeichen).',
+    FOLDER_EXISTS: 'Hier gibt es schon einen Ordner mit diesem Namen.',
+    FOLDER_NAME_INVALID:
+      'Der Name enthält ein Zeichen, das in Ordnernamen nicht erlaubt ist (zum Beispiel / oder *).',
+    FOLDER_PROTECTED: 'Dieser Ordner kann nicht geändert oder gelöscht werden.',
+    INVALID: 'Dieser Name ist ungültig.',
+  },
+};
