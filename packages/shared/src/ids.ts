@@ -24,3 +24,12 @@ export function rowIdList(value: string | undefined): number[] {
     .map(Number)
     .filter(isRowId);
 }
+
+/**
+ * A list filter of ids: an empty one filters nothing, and one that names no valid id matches
+ * nothing ([0]: id 0 never exists), never everything.
+ */
+export function rowIdFilter(value: string | undefined): number[] {
+  const found = rowIdList(value);
+  return found.length || !value?.replace(/,/g, '').trim() ? found : [0];
+}

@@ -3,7 +3,7 @@ import {
   categoryInputSchema,
   categorySchema,
   coercedRowId,
-  rowIdList,
+  rowIdFilter,
 } from '@brieftaube/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -34,12 +34,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod<{ categories: CategoriesSer
     },
     (request) => {
       const raw = request.query.account ?? request.query.account_id ?? '';
-      const ids = rowIdList(raw);
-      // A filter that names no valid id matches nothing (id 0 never exists), never everything.
-      return categories.list(
-        request.userId,
-        ids.length || !raw.replace(/,/g, '').trim() ? ids : [0],
-      );
+      return categories.list(request.userId, rowIdFilter(raw));
     },
   );
 

@@ -14,6 +14,7 @@ const errors = {
   401: apiErrorSchema,
   404: apiErrorSchema,
   409: apiErrorSchema,
+  422: apiErrorSchema,
   502: apiErrorSchema,
 };
 const security = [{ bearerAuth: [] }];

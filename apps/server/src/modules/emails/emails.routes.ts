@@ -6,7 +6,7 @@ import {
   emailListItemSchema,
   emailPatchSchema,
   rowId,
-  rowIdList,
+  rowIdFilter,
 } from '@brieftaube/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -20,6 +20,7 @@ const errors = {
   401: apiErrorSchema,
   404: apiErrorSchema,
   409: apiErrorSchema,
+  422: apiErrorSchema,
   502: apiErrorSchema,
 };
 const security = [{ bearerAuth: [] }];
@@ -50,19 +51,14 @@ const listQuery = z.object({
 
 function toFilter(q: z.infer<typeof listQuery>): EmailFilter {
   const noCategory = NO_CATEGORY.has(q.category?.trim().toLowerCase() ?? '');
-  // A filter that names no valid id matches nothing (id 0 never exists), never everything.
-  const named = (value: string | undefined) => {
-    const found = rowIdList(value);
-    return found.length || !value?.replace(/,/g, '').trim() ? found : [0];
-  };
-  const folderIds = named(q.folder_id);
-  const categoryIds = noCategory ? [] : named(q.category);
+  const folderIds = rowIdFilter(q.folder_id);
+  const categoryIds = noCategory ? [] : rowIdFilter(q.category);
   const types = (q.folder_type ?? '')
     .split(',')
     .map((t) => t.trim())
     .filter(Boolean);
   return {
-    accountIds: named(q.accounts),
+    accountIds: rowIdFilter(q.accounts),
     ...(folderIds.length ? { folderIds } : {}),
     ...(q.folder_name?.trim() ? { folderName: q.folder_name.trim() } : {}),
     ...(types.length ? { folderTypes: types } : {}),

@@ -19,6 +19,7 @@ const errors = {
   400: apiErrorSchema,
   401: apiErrorSchema,
   404: apiErrorSchema,
+  422: apiErrorSchema,
   502: apiErrorSchema,
 };
 const security = [{ bearerAuth: [] }];
