@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bodyFromParts } from '../../src/mail/mime/parse-message.ts';
-import { htmlToText, ownText, previewOf } from '../../src/mail/mime/plain-text.ts';
+import { htmlToText, previewOf } from '../../src/mail/mime/plain-text.ts';
+import { ownText } from '../../src/mail/mime/reply-text.ts';
 
 describe('the searchable text of a mail', () => {
   it('is the body itself (stored once, as null) when the mail quotes nothing', () => {

@@ -1,7 +1,8 @@
 import PostalMime from 'postal-mime';
 import { decodeFlowed, unflowedSource } from './flowed-text.ts';
 import { germanInlineHeadersHtml, germanInlineHeadersText } from './inline-headers.ts';
-import { htmlToText, ownText, previewOf } from './plain-text.ts';
+import { htmlToQuotedText, htmlToText, previewOf } from './plain-text.ts';
+import { ownText } from './reply-text.ts';
 import { decodeUtf7, labelledUtf7 } from './utf7-text.ts';
 
 export interface ParsedBody {
@@ -37,7 +38,11 @@ export function bodyFromParts(text: string | undefined, html: string | undefined
     : cleanHtml
       ? htmlToText(cleanHtml).slice(0, MAX_TEXT)
       : '';
-  const own = ownText(plain);
+  // Without a text part, the HTML's <blockquote>s are what tell the quote apart.
+  const fromHtml = !text?.trim() && cleanHtml !== null;
+  const own = ownText(
+    fromHtml && /<blockquote/i.test(cleanHtml) ? htmlToQuotedText(cleanHtml) : plain,
+  );
   return {
     text: plain,
     html: cleanHtml,

@@ -47,40 +47,32 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
-// Quote headers of German and English clients: "Am 3. März 2026 um 10:15 schrieb Anna <…>:",
-// "On Tue, Mar 3, 2026 at 10:15 AM Anna <…> wrote:", Outlook's "-----Original Message-----".
-// "[ \t]" rather than "\s" around them: "\s*" at a line start also eats the following blank
-// lines, which made each of 150,000 empty lines rescan the rest (over a minute of CPU).
-const QUOTE_HEADERS = [
-  /^[ \t]*Am [^\n]{3,200}schrieb [^\n]{0,200}:[ \t]*$/im,
-  // Wrapped by the sender's client: "… schrieb Anna Beispiel <" / "anna@beispiel.de>:".
-  /^[ \t]*Am [^\n]{3,200}schrieb [^\n]{0,200}\n[^\n]{0,200}>:[ \t]*$/im,
-  /^[ \t]*On [^\n]{3,200}wrote:[ \t]*$/im,
-  /^[ \t]*On [^\n]{3,200}\n[^\n]{0,200}wrote:[ \t]*$/im,
-  /^[ \t]*-{2,}[ \t]*(Original Message|Ursprüngliche Nachricht|Originalnachricht)[ \t]*-{2,}[ \t]*$/im,
-  /^[ \t]*(Von|From):[ \t][^\n]+\n([ \t]*<[^\n]+>[ \t]*\n)?[ \t]*(Gesendet|Sent|Datum|Date):[ \t][^\n]+$/im,
-];
+// Private-use characters stand for <blockquote> and </blockquote> while the tags are stripped.
+const OPEN_QUOTE = '\ue000';
+const CLOSE_QUOTE = '\ue001';
 
 /**
- * The author's own words: quoted lines ("> …"), everything after a quote header and the
- * signature (after the "-- " delimiter of RFC 3676 §4.3) are cut off.
+ * htmlToText with each <blockquote> line prefixed "> " per depth, as a text part quotes: what
+ * the reply parser needs to keep an answer written below or between the quoted lines.
  */
-export function ownText(text: string): string {
-  let body = text.replace(/\r\n/g, '\n');
-  let cut = body.length;
-  for (const pattern of QUOTE_HEADERS) {
-    const match = pattern.exec(body);
-    if (match && match.index < cut) cut = match.index;
+export function htmlToQuotedText(html: string): string {
+  const marked = htmlToText(
+    html
+      .replace(/[\ue000\ue001]/g, '')
+      .replace(/<blockquote\b[^<>]*>/gi, `\n${OPEN_QUOTE}\n`)
+      .replace(/<\/blockquote\s*>/gi, `\n${CLOSE_QUOTE}\n`),
+  );
+  let depth = 0;
+  const lines: string[] = [];
+  for (const line of marked.split('\n')) {
+    const opens = line.split(OPEN_QUOTE).length - 1;
+    const closes = line.split(CLOSE_QUOTE).length - 1;
+    const words = line.replace(/[\ue000\ue001]/g, '').trim();
+    if (words) lines.push(`${'> '.repeat(depth)}${words}`);
+    else if (!opens && !closes) lines.push(depth ? '>' : '');
+    depth = Math.max(0, depth + opens - closes);
   }
-  body = body.slice(0, cut);
-  const signature = body.search(/^-- ?$/m);
-  if (signature !== -1) body = body.slice(0, signature);
-  return body
-    .split('\n')
-    .filter((line) => !/^\s*>/.test(line))
-    .join('\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+  return lines.join('\n');
 }
 
 export function previewOf(text: string, length = 200): string {
