@@ -127,6 +127,24 @@ describe('text in the encodings old clients send', () => {
   });
 });
 
+describe('quoted-printable with transport padding (RFC 2045 §6.7)', () => {
+  it('reads "= " and "=\\t" before a line break as a soft break', async () => {
+    const body = Buffer.from(
+      'Gr=C3=BC=C3=9Fe aus K= \r\n=C3=B6ln, sch=C3=B6n=\t \r\nes Wetter.\r\n',
+    );
+    const parsed = await parseMessage(
+      message('text/plain; charset=utf-8', body, 'quoted-printable'),
+    );
+    expect(parsed.text.trim()).toBe('Grüße aus Köln, schönes Wetter.');
+  });
+
+  it('leaves "= " alone in an 8-bit part, where a flowed line may end in a space', async () => {
+    const body = Buffer.from('Preis = \r\n10 Euro\r\n');
+    const parsed = await parseMessage(message('text/plain; charset=utf-8; format=flowed', body));
+    expect(parsed.text.trim()).toBe('Preis = 10 Euro');
+  });
+});
+
 describe('format=flowed (RFC 3676)', () => {
   it('joins soft-broken lines at their own quote depth, as Thunderbird means them', async () => {
     const source = Buffer.from(

@@ -2,6 +2,7 @@ import PostalMime from 'postal-mime';
 import { decodeFlowed, unflowedSource } from './flowed-text.ts';
 import { germanInlineHeadersHtml, germanInlineHeadersText } from './inline-headers.ts';
 import { htmlToQuotedText, htmlToText, previewOf } from './plain-text.ts';
+import { unpadQuotedPrintable } from './qp-padding.ts';
 import { ownText } from './reply-text.ts';
 import { decodeUtf7, labelledUtf7 } from './utf7-text.ts';
 
@@ -162,7 +163,8 @@ function labelUnlabelled(source: Buffer): Buffer {
   return Buffer.from(text, 'latin1');
 }
 
-async function parseLabelled(source: Buffer) {
+async function parseLabelled(raw: Buffer) {
+  const source = unpadQuotedPrintable(raw);
   const flowed = source.includes('flowed') ? unflowedSource(source) : undefined;
   const parsed = await parseCharsets(flowed?.source ?? source);
   if (!flowed || parsed.text === undefined) return parsed;
