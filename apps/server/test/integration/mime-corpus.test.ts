@@ -134,6 +134,8 @@ describe.each(variants)(
           await owner.request({ method: 'GET', url: `/api/emails/${item.id}/` })
         ).json<{
           from_name: string;
+          to: { name: string; address: string }[];
+          cc: { name: string; address: string }[];
           sent_at: string | null;
           body_text: string | null;
           attachments: { filename: string; size: number }[];
@@ -144,6 +146,10 @@ describe.each(variants)(
         if (message.expect.text)
           expect(detail.body_text ?? '', message.subject).toContain(message.expect.text);
         if (message.expect.fromName) expect(detail.from_name).toBe(message.expect.fromName);
+        if (message.expect.recipients)
+          expect([...detail.to, ...detail.cc].map((a) => `${a.name} <${a.address}>`)).toEqual(
+            message.expect.recipients,
+          );
         if (message.expect.sentAt) expect(detail.sent_at).toBe(message.expect.sentAt);
         if (message.expect.attachments)
           expect(detail.attachments.map((a) => a.filename)).toEqual(message.expect.attachments);

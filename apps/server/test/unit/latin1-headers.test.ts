@@ -35,6 +35,24 @@ describe('raw 8-bit headers', () => {
     expect(await latin1Headers(onlyReceived)).toBeNull();
   });
 
+  it('repairs Latin-1 recipients, group members included, and nothing else', async () => {
+    const repaired = await latin1Headers(
+      source(
+        utf8('Subject: Grüße\r\nFrom: a@beispiel.de\r\n'),
+        latin1(
+          'To: Jürgen <jg@beispiel.de>, Team: Änne <ae@beispiel.de>;\r\nCc: "Groß, Jörg" <jo@x.de>',
+        ),
+      ),
+    );
+    expect(repaired).toEqual({
+      toAddresses: [
+        { name: 'Jürgen', address: 'jg@beispiel.de' },
+        { name: 'Änne', address: 'ae@beispiel.de' },
+      ],
+      ccAddresses: [{ name: 'Groß, Jörg', address: 'jo@x.de' }],
+    });
+  });
+
   it('has nothing to repair in a UTF-8 header block', async () => {
     expect(await latin1Headers(source(utf8('Subject: Grüße\r\nFrom: a@beispiel.de')))).toBeNull();
   });

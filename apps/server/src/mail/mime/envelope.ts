@@ -88,15 +88,27 @@ export function plausibleDate(value: Date | string | undefined | null): Date | n
   );
 }
 
+type Latin1Repair = Partial<{
+  subject: string;
+  fromName: string;
+  fromAddress: string;
+  toAddresses: AddressEntry[];
+  ccAddresses: AddressEntry[];
+}>;
+
+type ParsedAddress = { name?: string; address?: string; group?: ParsedAddress[] };
+/** A group ("Team: a@…, b@…;") lists its members; the group's name is no recipient. */
+const members = (list: ParsedAddress[] | undefined): ParsedAddress[] =>
+  (list ?? []).flatMap((a) => (a.group ? members(a.group) : [a]));
+
 /**
  * Old clients write umlauts into headers as raw Latin-1/Windows-1252 bytes, which IMAP servers
- * hand on as they are and which read as UTF-8 come out as "Gr��e". Subject and sender are read
- * again as Windows-1252 each only where its own bytes are not UTF-8: a Latin-1 "Received" line
- * must not turn a correct UTF-8 subject into "GrÃ¼ÃŸe". Only the repaired fields are returned.
+ * hand on as they are and which read as UTF-8 come out as "Gr��e". Subject, sender and
+ * recipients are read again as Windows-1252 each only where its own bytes are not UTF-8: a
+ * Latin-1 "Received" line must not turn a correct UTF-8 subject into "GrÃ¼ÃŸe". Only the
+ * repaired fields are returned.
  */
-export async function latin1Headers(
-  source: Buffer,
-): Promise<Partial<{ subject: string; fromName: string; fromAddress: string }> | null> {
+export async function latin1Headers(source: Buffer): Promise<Latin1Repair | null> {
   let end = source.indexOf('\r\n\r\n');
   if (end === -1) end = source.indexOf('\n\n');
   const block = source.subarray(0, end === -1 ? Math.min(source.length, 64 * 1024) : end);
@@ -114,22 +126,28 @@ export async function latin1Headers(
   const bytes = block.toString('latin1').replace(/\r?\n[ \t]+/g, ' ');
   const field = (name: string) =>
     Buffer.from(new RegExp(`^${name}:[ \\t]*(.*)$`, 'im').exec(bytes)?.[1] ?? '', 'latin1');
-  const subject = field('Subject');
-  const from = field('From');
-  const fixSubject = !isUtf8(subject);
-  const fixFrom = !isUtf8(from);
-  if (!fixSubject && !fixFrom) return null;
+  const broken = (['Subject', 'From', 'To', 'Cc'] as const)
+    .map((name) => ({ name, value: field(name) }))
+    .filter(({ value }) => !isUtf8(value));
+  if (broken.length === 0) return null;
   const cp1252 = new TextDecoder('windows-1252');
   const { default: PostalMime } = await import('postal-mime');
   const parsed = await PostalMime.parse(
     Buffer.from(
-      `Subject: ${cp1252.decode(subject)}\r\nFrom: ${cp1252.decode(from)}\r\n\r\n`,
+      `${broken.map(({ name, value }) => `${name}: ${cp1252.decode(value)}\r\n`).join('')}\r\n`,
       'utf8',
     ),
   );
+  const fixed = new Set(broken.map(({ name }) => name));
   const sender = addresses(parsed.from ? [parsed.from] : [])[0];
   return {
-    ...(fixSubject ? { subject: (parsed.subject ?? '').replace(/\s+/g, ' ').trim() } : {}),
-    ...(fixFrom ? { fromName: sender?.name ?? '', fromAddress: sender?.address ?? '' } : {}),
+    ...(fixed.has('Subject')
+      ? { subject: (parsed.subject ?? '').replace(/\s+/g, ' ').trim() }
+      : {}),
+    ...(fixed.has('From')
+      ? { fromName: sender?.name ?? '', fromAddress: sender?.address ?? '' }
+      : {}),
+    ...(fixed.has('To') ? { toAddresses: addresses(members(parsed.to)) } : {}),
+    ...(fixed.has('Cc') ? { ccAddresses: addresses(members(parsed.cc)) } : {}),
   };
 }

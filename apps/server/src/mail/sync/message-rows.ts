@@ -65,7 +65,8 @@ export async function completeRow(
 ): Promise<NewEmailRow> {
   let row = headerRow(message, ids);
   if (!message.source) return row;
-  if (/\uFFFD/.test(`${row.subject ?? ''}${row.fromName ?? ''}`)) {
+  const names = [...(row.toAddresses ?? []), ...(row.ccAddresses ?? [])].map((a) => a.name);
+  if (/\uFFFD/.test(`${row.subject ?? ''}${row.fromName ?? ''}${names.join('')}`)) {
     const repaired = await latin1Headers(message.source).catch(() => null);
     if (repaired)
       row = {
@@ -73,6 +74,8 @@ export async function completeRow(
         subject: repaired.subject || row.subject,
         fromName: repaired.fromName || row.fromName,
         fromAddress: repaired.fromAddress || row.fromAddress,
+        toAddresses: repaired.toAddresses?.length ? repaired.toAddresses : row.toAddresses,
+        ccAddresses: repaired.ccAddresses?.length ? repaired.ccAddresses : row.ccAddresses,
       };
   }
   try {

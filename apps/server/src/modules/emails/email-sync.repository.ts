@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { queryWithUtf8Param } from '../../db/pglite-raw.ts';
 import { emails, folders } from '../../db/schema/index.ts';
 import { plausibleDate } from '../../mail/mime/envelope.ts';
+import type { AddressEntry } from '../../db/schema/emails.ts';
 import { INSERT_COLUMNS, rowsAsJson, storable } from './email-row-json.ts';
 
 export type EmailRow = typeof emails.$inferSelect;
@@ -21,7 +22,13 @@ export interface BodyUpdate {
   subject?: string;
   fromName?: string;
   fromAddress?: string;
+  toAddresses?: AddressEntry[];
+  ccAddresses?: AddressEntry[];
 }
+
+/** Repaired recipients as a JSON text; null keeps the stored ones. */
+const addressJson = (list: AddressEntry[] | undefined) =>
+  list?.length ? JSON.stringify(list, storable) : null;
 
 /** The queries the sync engine needs; the API's own queries live in emails.repository.ts. */
 const JSON_OID = 114;
@@ -247,7 +254,9 @@ export function createEmailSyncRepository(db: Db, pglite?: PGlite) {
           parse_error = v.parse_error,
           subject = coalesce(nullif(v.subject, ''), e.subject),
           from_name = coalesce(nullif(v.from_name, ''), e.from_name),
-          from_address = coalesce(nullif(v.from_address, ''), e.from_address)
+          from_address = coalesce(nullif(v.from_address, ''), e.from_address),
+          to_addresses = coalesce(v.to_addresses::jsonb, e.to_addresses),
+          cc_addresses = coalesce(v.cc_addresses::jsonb, e.cc_addresses)
         FROM unnest(
           ${sql.param(col((u) => u.id))}::bigint[],
           ${sql.param(col((u) => u.bodyStatus))}::text[],
@@ -258,8 +267,10 @@ export function createEmailSyncRepository(db: Db, pglite?: PGlite) {
           ${sql.param(col((u) => u.parseError))}::text[],
           ${sql.param(col((u) => u.subject ?? null))}::text[],
           ${sql.param(col((u) => u.fromName ?? null))}::text[],
-          ${sql.param(col((u) => u.fromAddress ?? null))}::text[]
-        ) AS v(id, body_status, body_text, body_html, search_text, preview, parse_error, subject, from_name, from_address)
+          ${sql.param(col((u) => u.fromAddress ?? null))}::text[],
+          ${sql.param(col((u) => addressJson(u.toAddresses)))}::text[],
+          ${sql.param(col((u) => addressJson(u.ccAddresses)))}::text[]
+        ) AS v(id, body_status, body_text, body_html, search_text, preview, parse_error, subject, from_name, from_address, to_addresses, cc_addresses)
         WHERE e.id = v.id`);
       await enqueueForSearch(updates.map((u) => u.id));
     },
