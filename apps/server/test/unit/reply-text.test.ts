@@ -368,6 +368,17 @@ describe("the author's own words of a reply (reply-parsing corpus)", () => {
       'Gute Reise!',
     ].join('\n');
     expect(ownText(booking)).toBe(booking);
+    const invitation = [
+      'Von: 10 Uhr',
+      'Bis: 12 Uhr, danach gemeinsames Essen.',
+      'Ort: Rathaus',
+      'Betreff: Haushalt',
+      '',
+      'Gesendet von: Stadtverwaltung',
+      '',
+      'Bitte melden Sie sich bis Freitag an.',
+    ].join('\n');
+    expect(ownText(invitation)).toBe(invitation);
     const greeting = 'Hallo Anna\nAm 3. März 2026 um 10:15 schrieb Bob <bob@beispiel.de>:\n> Frage';
     expect(ownText(greeting)).toBe('Hallo Anna');
   });

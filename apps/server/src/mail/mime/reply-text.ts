@@ -61,7 +61,7 @@ const MAIL_ADDRESS = /@|\[mailto:/i;
 
 /** "Sent from my iPhone", "Von meinem iPhone gesendet", "Get Outlook for iOS" – alone on a line. */
 const MOBILE_SIGNATURE =
-  /^(?:sent from|sent with|get outlook for|gesendet von|gesendet mit|von meinem .{1,40} gesendet|envoyé de mon|envoyé depuis|envoyé à partir de|inviato da|enviado desde|enviado do meu|verzonden met|verstuurd vanaf|sendt fra|skickat från|lähetetty)\b[^,.;!?]{0,50}$/iu;
+  /^(?:sent from|sent with|get outlook for|gesendet von|gesendet mit|von meinem .{1,40} gesendet|envoyé de mon|envoyé depuis|envoyé à partir de|inviato da|enviado desde|enviado do meu|verzonden met|verstuurd vanaf|sendt fra|skickat från|lähetetty)\b[^,.;:!?]{0,50}$/iu;
 /** RFC 3676's "-- " and its common misspellings; "—" and "__" lead signatures and list footers. */
 const SIGNATURE_DELIMITER = /^(?:-- ?|—|__)$/;
 /** A delimiter without the space is a signature only when little follows it. */
@@ -136,8 +136,9 @@ function headerBlockAt(lines: string[], i: number): boolean {
     else if (SENT_FIELD.test(line) || SUBJECT_FIELD.test(line)) sentOrSubject = true;
     else if (DATE_FIELD.test(line)) dated = true;
     else if (OTHER_FIELD.test(line)) others++;
-    // Wrapped values ("<anna@…>", "On Behalf Of …") continue a field; prose ends the block.
-    else if (j === i || line.length > 100) break;
+    // A wrapped sender ("<anna@…>", "On Behalf Of …") continues the first field; else prose
+    // ends the block.
+    else if (j !== i + 1 || line.length > 100) break;
   }
   if (fromHasAddress === undefined) return false;
   // A mail's header names the sender's address or says "Sent:"/"Subject:"; "From: Frankfurt /
