@@ -6,6 +6,7 @@ import type {
 import { assertUsable, uidSet } from '../imap/imap-client.ts';
 import { textParts } from '../mime/attachments.ts';
 import { latin1Headers } from '../mime/envelope.ts';
+import { repairLatin1Names } from '../mime/latin1-names.ts';
 import { bodyFromParts, type ParsedBody } from '../mime/parse-message.ts';
 import { sharedParsePool } from '../mime/parse-pool.ts';
 import { batchBySize } from './batches.ts';
@@ -61,6 +62,7 @@ export async function syncBodies(
   /** Fetch one batch; returns the parse results still in flight. */
   const fetchBatch = async (batch: Pending[]) => {
     const byUid = new Map(batch.map((p) => [p.uid, p.id]));
+    const attachmentsOf = new Map(batch.map((p) => [p.id, p.attachments]));
     const inFlight: Promise<BodyUpdate>[] = [];
     for await (const message of client.fetch(
       uidSet(batch.map((p) => p.uid)),
@@ -73,8 +75,16 @@ export async function syncBodies(
       const source = message.source;
       inFlight.push(
         pool.parse(source).then(
-          // The header row was stored from the envelope, which reads Latin-1 bytes as UTF-8.
-          async (body) => ({ ...stored(id, body), ...(await latin1Headers(source)) }),
+          // The header row was stored from the envelope and BODYSTRUCTURE, which read Latin-1
+          // bytes as UTF-8.
+          async (body) => {
+            const attachments = repairLatin1Names(attachmentsOf.get(id), source);
+            return {
+              ...stored(id, body),
+              ...(await latin1Headers(source)),
+              ...(attachments ? { attachments } : {}),
+            };
+          },
           // One unreadable message never stops the sync: it keeps its headers and is marked.
           (error: unknown) => failed(id, error),
         ),

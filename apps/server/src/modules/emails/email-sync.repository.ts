@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { queryWithUtf8Param } from '../../db/pglite-raw.ts';
 import { emails, folders } from '../../db/schema/index.ts';
 import { plausibleDate } from '../../mail/mime/envelope.ts';
-import type { AddressEntry } from '../../db/schema/emails.ts';
+import type { AddressEntry, AttachmentMeta } from '../../db/schema/emails.ts';
 import { INSERT_COLUMNS, rowsAsJson, storable } from './email-row-json.ts';
 
 export type EmailRow = typeof emails.$inferSelect;
@@ -24,10 +24,12 @@ export interface BodyUpdate {
   fromAddress?: string;
   toAddresses?: AddressEntry[];
   ccAddresses?: AddressEntry[];
+  /** Set where a file name was misread the same way. */
+  attachments?: AttachmentMeta[];
 }
 
-/** Repaired recipients as a JSON text; null keeps the stored ones. */
-const addressJson = (list: AddressEntry[] | undefined) =>
+/** A repaired list as a JSON text; null keeps the stored one. */
+const listJson = (list: unknown[] | undefined) =>
   list?.length ? JSON.stringify(list, storable) : null;
 
 /** The queries the sync engine needs; the API's own queries live in emails.repository.ts. */
@@ -229,7 +231,12 @@ export function createEmailSyncRepository(db: Db, pglite?: PGlite) {
     /** Newest first: the mail a person is most likely to open next gets its body first. */
     pendingBodies(folderId: number, limit: number) {
       return db
-        .select({ id: emails.id, uid: emails.uid, size: emails.size })
+        .select({
+          id: emails.id,
+          uid: emails.uid,
+          size: emails.size,
+          attachments: emails.attachments,
+        })
         .from(emails)
         .where(and(eq(emails.folderId, folderId), eq(emails.bodyStatus, 'pending')))
         .orderBy(desc(emails.uid))
@@ -256,7 +263,8 @@ export function createEmailSyncRepository(db: Db, pglite?: PGlite) {
           from_name = coalesce(nullif(v.from_name, ''), e.from_name),
           from_address = coalesce(nullif(v.from_address, ''), e.from_address),
           to_addresses = coalesce(v.to_addresses::jsonb, e.to_addresses),
-          cc_addresses = coalesce(v.cc_addresses::jsonb, e.cc_addresses)
+          cc_addresses = coalesce(v.cc_addresses::jsonb, e.cc_addresses),
+          attachments = coalesce(v.attachments::jsonb, e.attachments)
         FROM unnest(
           ${sql.param(col((u) => u.id))}::bigint[],
           ${sql.param(col((u) => u.bodyStatus))}::text[],
@@ -268,9 +276,10 @@ export function createEmailSyncRepository(db: Db, pglite?: PGlite) {
           ${sql.param(col((u) => u.subject ?? null))}::text[],
           ${sql.param(col((u) => u.fromName ?? null))}::text[],
           ${sql.param(col((u) => u.fromAddress ?? null))}::text[],
-          ${sql.param(col((u) => addressJson(u.toAddresses)))}::text[],
-          ${sql.param(col((u) => addressJson(u.ccAddresses)))}::text[]
-        ) AS v(id, body_status, body_text, body_html, search_text, preview, parse_error, subject, from_name, from_address, to_addresses, cc_addresses)
+          ${sql.param(col((u) => listJson(u.toAddresses)))}::text[],
+          ${sql.param(col((u) => listJson(u.ccAddresses)))}::text[],
+          ${sql.param(col((u) => listJson(u.attachments)))}::text[]
+        ) AS v(id, body_status, body_text, body_html, search_text, preview, parse_error, subject, from_name, from_address, to_addresses, cc_addresses, attachments)
         WHERE e.id = v.id`);
       await enqueueForSearch(updates.map((u) => u.id));
     },
