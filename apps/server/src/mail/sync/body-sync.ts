@@ -6,7 +6,7 @@ import type {
 import { assertUsable, uidSet } from '../imap/imap-client.ts';
 import { textParts } from '../mime/attachments.ts';
 import { latin1Headers } from '../mime/envelope.ts';
-import { repairLatin1Names } from '../mime/latin1-names.ts';
+import { repairFileNames } from '../mime/file-names.ts';
 import { bodyFromParts, type ParsedBody } from '../mime/parse-message.ts';
 import { sharedParsePool } from '../mime/parse-pool.ts';
 import { batchBySize } from './batches.ts';
@@ -78,7 +78,7 @@ export async function syncBodies(
           // The header row was stored from the envelope and BODYSTRUCTURE, which read Latin-1
           // bytes as UTF-8.
           async (body) => {
-            const attachments = repairLatin1Names(attachmentsOf.get(id), source);
+            const attachments = repairFileNames(attachmentsOf.get(id), source);
             return {
               ...stored(id, body),
               ...(await latin1Headers(source)),

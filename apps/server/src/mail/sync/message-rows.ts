@@ -2,7 +2,7 @@ import type { FetchMessageObject, ImapFlow } from 'imapflow';
 import type { NewEmailRow } from '../../modules/emails/email-sync.repository.ts';
 import { assertUsable, uidSet } from '../imap/imap-client.ts';
 import { attachmentsFrom } from '../mime/attachments.ts';
-import { repairLatin1Names } from '../mime/latin1-names.ts';
+import { repairFileNames } from '../mime/file-names.ts';
 import {
   envelopeFields,
   headerValue,
@@ -79,7 +79,7 @@ export async function completeRow(
         ccAddresses: repaired.ccAddresses?.length ? repaired.ccAddresses : row.ccAddresses,
       };
   }
-  const attachments = repairLatin1Names(row.attachments, message.source);
+  const attachments = repairFileNames(row.attachments, message.source);
   if (attachments) row = { ...row, attachments };
   try {
     const body = await parse(message.source);

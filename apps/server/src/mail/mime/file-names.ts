@@ -1,0 +1,54 @@
+import type { AttachmentMeta } from '../../db/schema/emails.ts';
+
+const QUOTED = /\b(?:file)?name\s*=\s*"([^"\r\n]{1,500})"/gi;
+// Unquoted values run to the ";" or the line's end: broken clients leave spaces in them.
+const UNQUOTED = /\b(?:file)?name\s*=\s*([^\s;"][^;"\r\n]{0,499})/gi;
+
+const cp1252 = new TextDecoder('windows-1252');
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+/** A parameter's bytes as a reader means them: UTF-8 where they are, else Windows-1252. */
+function decoded(bytes: Buffer): string {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    return cp1252.decode(bytes);
+  }
+}
+
+/**
+ * BODYSTRUCTURE misreads two kinds of file names that mail clients show correctly:
+ * raw Latin-1 bytes ("Übersicht.pdf" read as UTF-8 is "�bersicht.pdf") and unquoted names
+ * with spaces (Dovecot keeps "Rechnung" of `filename=Rechnung vom Mai.pdf`). Each such name
+ * is looked up among the raw name parameters of the source: the one that, misread the same
+ * way, gives it. Returns null when nothing needed or allowed a repair.
+ */
+export function repairFileNames(
+  attachments: AttachmentMeta[] | null | undefined,
+  source: Buffer,
+): AttachmentMeta[] | null {
+  // A name without an extension is rare enough to look at; most mail costs nothing here.
+  const suspect = (name: string) => name.includes('\uFFFD') || !name.includes('.');
+  if (!attachments?.some((a) => suspect(a.filename))) return null;
+  const text = source.toString('latin1');
+  const readAgain = new Map<string, string>();
+  for (const [, value] of text.matchAll(QUOTED)) {
+    if (!/[\x80-\xff]/.test(value!)) continue;
+    const bytes = Buffer.from(value!, 'latin1');
+    readAgain.set(bytes.toString('utf8'), decoded(bytes));
+  }
+  for (const [, raw] of text.matchAll(UNQUOTED)) {
+    const value = raw!.trim();
+    const bytes = Buffer.from(value, 'latin1');
+    // Dovecot reads up to the first space; imapflow reads those bytes as UTF-8.
+    const first = Buffer.from(value.split(/\s/, 1)[0]!, 'latin1').toString('utf8');
+    if (first !== value || /[\x80-\xff]/.test(value)) readAgain.set(first, decoded(bytes));
+  }
+  let changed = false;
+  const repaired = attachments.map((attachment) => {
+    const name = suspect(attachment.filename) ? readAgain.get(attachment.filename) : undefined;
+    if (!name || name.includes('\uFFFD') || name === attachment.filename) return attachment;
+    changed = true;
+    return { ...attachment, filename: name };
+  });
+  return changed ? repaired : null;
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import type { AttachmentMeta } from '../../src/db/schema/emails.ts';
+import { repairFileNames } from '../../src/mail/mime/file-names.ts';
+
+const meta = (filename: string): AttachmentMeta => ({
+  part: '2',
+  filename,
+  contentType: 'application/pdf',
+  size: 10,
+  contentId: null,
+  inline: false,
+});
+const source = (...lines: string[]) => Buffer.from(lines.join('\r\n'), 'latin1');
+
+describe('file names BODYSTRUCTURE misreads', () => {
+  it('reads a misread name again as Windows-1252, quoted or not', () => {
+    const raw = source(
+      'Content-Disposition: attachment; filename="Rechnung März.pdf"',
+      'Content-Disposition: attachment; filename=Übersicht.pdf',
+    );
+    expect(
+      repairFileNames([meta('Rechnung M\uFFFDrz.pdf'), meta('\uFFFDbersicht.pdf')], raw),
+    ).toEqual([meta('Rechnung März.pdf'), meta('Übersicht.pdf')]);
+  });
+
+  it('takes the whole of an unquoted name with spaces, which Dovecot cuts at the first', () => {
+    const raw = source(
+      'Content-Type: application/pdf; name=Rechnung vom Mai 2026.pdf',
+      'Content-Disposition: attachment; filename=Rechnung vom Mai 2026.pdf ; size=10',
+      'Content-Disposition: attachment; filename=Grüße an Jörg.txt',
+    );
+    expect(repairFileNames([meta('Rechnung'), meta('Gr\uFFFD\uFFFDe')], raw)).toEqual([
+      meta('Rechnung vom Mai 2026.pdf'),
+      meta('Grüße an Jörg.txt'),
+    ]);
+  });
+
+  it('leaves correct names alone and changes nothing it cannot match', () => {
+    expect(repairFileNames([meta('Grüße.pdf')], source('filename="Grüße.pdf"'))).toBeNull();
+    expect(repairFileNames([meta('\uFFFD.pdf')], source('filename="Ärger.pdf"'))).toBeNull();
+    expect(repairFileNames(null, source(''))).toBeNull();
+    expect(repairFileNames([meta('README')], source('filename=README'))).toBeNull();
+  });
+});
