@@ -48,6 +48,8 @@ export const email = {
     failed:
       'Der Inhalt dieser E-Mail konnte nicht gelesen werden. Sie können die Originalnachricht herunterladen und mit einem anderen Programm öffnen.',
     empty: 'Diese E-Mail hat keinen Textinhalt.',
+    encrypted:
+      'Diese E-Mail ist verschlüsselt und kann hier nicht gelesen werden. Öffnen Sie die Originalnachricht in einem E-Mail-Programm, das Ihren Schlüssel kennt.',
   },
   attachments: {
     title_one: '{{count}} Anhang',

@@ -5,6 +5,9 @@ import { Mdi } from '../../../components/ui/Mdi.tsx';
 import { HtmlBody } from './HtmlBody.tsx';
 import { TextBody } from './TextBody.tsx';
 
+/** S/MIME (smime.p7m) and OpenPGP/MIME (RFC 3156) packages: the text is inside, unreadable here. */
+const ENCRYPTED = /^application\/((x-)?pkcs7-mime|pgp-encrypted)$/i;
+
 /** The message content: sanitised HTML in the frame, else the text; or why there is none yet. */
 export function MailBody({
   detail,
@@ -58,6 +61,25 @@ export function MailBody({
       <HtmlBody html={detail.body_html} allowRemote={allowRemote} inlineImages={inlineImages} />
     );
   if (detail.body_text.trim()) return <TextBody text={detail.body_text} />;
+  if (detail.attachments.some((a) => ENCRYPTED.test(a.content_type)))
+    return (
+      <Alert
+        severity="info"
+        icon={<Mdi name="lock-outline" />}
+        action={
+          <Button
+            color="inherit"
+            size="small"
+            startIcon={<Mdi name="download-outline" />}
+            onClick={onDownloadRaw}
+          >
+            {t('email.actions.download')}
+          </Button>
+        }
+      >
+        {t('email.body.encrypted')}
+      </Alert>
+    );
   return (
     <Typography sx={{ color: 'text.secondary', fontStyle: 'italic', py: 3 }}>
       {t('email.body.empty')}
