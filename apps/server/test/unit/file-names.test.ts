@@ -35,6 +35,26 @@ describe('file names BODYSTRUCTURE misreads', () => {
     ]);
   });
 
+  it('gives names that start alike to their own parts, and guesses nothing', () => {
+    const raw = source(
+      'Content-Type: application/pdf; name=Rechnung 2026-001.pdf',
+      'Content-Disposition: attachment; filename=Rechnung 2026-001.pdf',
+      'Content-Type: application/pdf; name=Rechnung 2026-002.pdf',
+      'Content-Disposition: attachment; filename=Rechnung 2026-002.pdf',
+    );
+    expect(repairFileNames([meta('Rechnung'), meta('Rechnung')], raw)).toEqual([
+      meta('Rechnung 2026-001.pdf'),
+      meta('Rechnung 2026-002.pdf'),
+    ]);
+    // Three parts named "Rechnung …" but only two seen as "Rechnung": which is which is unknown.
+    const three = source(
+      'filename=Rechnung 2026-001.pdf',
+      'filename=Rechnung 2026-002.pdf',
+      'filename=Rechnung 2026-003.pdf',
+    );
+    expect(repairFileNames([meta('Rechnung'), meta('Rechnung')], three)).toBeNull();
+  });
+
   it('leaves correct names alone and changes nothing it cannot match', () => {
     expect(repairFileNames([meta('Grüße.pdf')], source('filename="Grüße.pdf"'))).toBeNull();
     expect(repairFileNames([meta('\uFFFD.pdf')], source('filename="Ärger.pdf"'))).toBeNull();

@@ -138,6 +138,58 @@ describe('quoted-printable with transport padding (RFC 2045 §6.7)', () => {
     expect(parsed.text.trim()).toBe('Grüße aus Köln, schönes Wetter.');
   });
 
+  it('reads on past a dashed line of the text, and inside an attached mail', async () => {
+    const body = Buffer.from(
+      '-----Urspr=C3=BCngliche Nachricht-----\r\nGr=C3=BC=C3=9Fe aus K= \r\n=C3=B6ln\r\n',
+    );
+    const parsed = await parseMessage(
+      message('text/plain; charset=utf-8', body, 'quoted-printable'),
+    );
+    expect(parsed.text).toContain('Grüße aus Köln');
+    const forward = Buffer.from(
+      [
+        '--aussen',
+        'Content-Type: text/plain; charset=utf-8',
+        '',
+        'Siehe unten.',
+        '--aussen',
+        'Content-Type: message/rfc822',
+        '',
+        'From: a@beispiel.de',
+        'Subject: Innen',
+        'Content-Type: text/plain; charset=utf-8',
+        'Content-Transfer-Encoding: quoted-printable',
+        '',
+        'Sch=C3=B6ne Gr= ',
+        '=C3=BC=C3=9Fe',
+        '--aussen--',
+        '',
+      ].join('\r\n'),
+    );
+    const outer = await parseMessage(message('multipart/mixed; boundary="aussen"', forward));
+    expect(outer.text).toContain('Siehe unten.');
+    const inner = await parseMessage(
+      Buffer.from(
+        [
+          'From: a@beispiel.de',
+          'Subject: Innen',
+          'MIME-Version: 1.0',
+          'Content-Type: message/rfc822',
+          '',
+          'From: b@beispiel.de',
+          'Subject: Ganz innen',
+          'Content-Type: text/plain; charset=utf-8',
+          'Content-Transfer-Encoding: quoted-printable',
+          '',
+          'Sch=C3=B6ne Gr= ',
+          '=C3=BC=C3=9Fe',
+          '',
+        ].join('\r\n'),
+      ),
+    );
+    expect(inner.text).toContain('Schöne Grüße');
+  });
+
   it('leaves "= " alone in an 8-bit part, where a flowed line may end in a space', async () => {
     const body = Buffer.from('Preis = \r\n10 Euro\r\n');
     const parsed = await parseMessage(message('text/plain; charset=utf-8; format=flowed', body));

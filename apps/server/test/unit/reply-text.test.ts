@@ -57,7 +57,11 @@ const CRISP_EXPECTED: [fixture: string, ownEnd: string, hiddenFrom: string][] = 
     'W dniu 2017-01-09 11:59:39 użytkownik Co',
   ],
   ['email_18', 'dio id arcu varius aliquet nec nec nibh.', 'From: John Jung <john@hellolucy.io>'],
-  ['email_19', 'On Thursday, I get proper rendering.', 'Sent from a magnificent torch of pixels'],
+  [
+    'email_19',
+    'Sent from a magnificent torch of pixels',
+    'On Dec 16, 2011, at 12:47 PM, Corey Dono',
+  ],
   ['email_2', 'l need to delete them all individually."', '>'],
   ['email_20', 'On Thursday.', '> On May 17, 2017, at 01:42 PM, John Doe'],
   ['email_21', 'cia deserunt mollit anim id est laborum.', ''],
@@ -120,7 +124,7 @@ const CRISP_EXPECTED: [fixture: string, ownEnd: string, hiddenFrom: string][] = 
     'dio id arcu varius aliquet nec nec nibh.',
     '-------- Oprindelig besked --------',
   ],
-  ['email_emoji', '🎉', '—'],
+  ['email_emoji', '@pandaland', ''],
   [
     'email_en_multiline_2',
     'dio id arcu varius aliquet nec nec nibh.',
@@ -357,6 +361,17 @@ describe("the author's own words of a reply (reply-parsing corpus)", () => {
     expect(body.text).toContain('Passt Donnerstag?');
   });
 
+  it("keeps a newsletter's blockquote and survives ten thousand nested ones", () => {
+    const newsletter = bodyFromParts(
+      undefined,
+      '<p>Das sagen unsere Kunden:</p><blockquote>Tolle Beratung!</blockquote><p>Bis bald</p>',
+    );
+    expect(newsletter.searchText).toBeNull();
+    expect(newsletter.preview).toBe('Das sagen unsere Kunden: Tolle Beratung! Bis bald');
+    const nested = `<p>Oben</p>${'<blockquote type="cite">'.repeat(20_000)}${'x<br>'.repeat(20_000)}`;
+    expect(bodyFromParts(undefined, nested).searchText).toBe('Oben');
+  });
+
   it('cuts nothing from prose that only looks like a header', () => {
     const booking = [
       'Ihre Buchung ist bestätigt.',
@@ -381,6 +396,30 @@ describe("the author's own words of a reply (reply-parsing corpus)", () => {
     expect(ownText(invitation)).toBe(invitation);
     const greeting = 'Hallo Anna\nAm 3. März 2026 um 10:15 schrieb Bob <bob@beispiel.de>:\n> Frage';
     expect(ownText(greeting)).toBe('Hallo Anna');
+  });
+
+  it('keeps the whole of mail that only quotes, lists or announces', () => {
+    const mails = [
+      // A contact form and a helpdesk ticket name a sender and a subject, but no mail is quoted.
+      'Neue Anfrage über das Kontaktformular:\n\nVon: Max Mustermann <max@gmx.de>\nBetreff: Angebot Badsanierung\n\nNachricht:\nWir möchten unser Bad sanieren lassen.',
+      'Neues Ticket #48213 wurde erstellt.\n\nVon: Max Mustermann <max@kunde.de>\nBetreff: Drucker im 3. OG defekt\nPriorität: Hoch\n\nBeschreibung:\nFehler 49.4C02.',
+      'Hallo zusammen,\n\nBetreff: Quartalsplanung Q2\nDatum: 12.03.2026\nVon: 10:00 Uhr\nBis: 11:30 Uhr\n\nBitte bringt eure Zahlen mit.',
+      // "schrieb" in the middle of a sentence, "writes:" in a config, "Sent with" in prose.
+      'Hallo Team,\n\nzur Eskalation bei Müller GmbH: Am 12.02.2026 schrieb der Kunde:\n„Die Lieferung ist unvollständig.“\nIch habe das Lager informiert.',
+      'Our config:\n\nlimits:\n  reads:\n    per_minute: 1000\n  writes:\n    per_minute: 200\n\nAny objections?',
+      'Hi Tom,\n\nthe parcel is on its way.\n\nSent with DHL Express today\n\nTracking: 1234567890.',
+      'Unser Frühjahrsangebot:\n\n— \nAlle Gartenmöbel 20 % günstiger\nGültig bis 31.03.2026\n\nIhr Gartencenter',
+    ];
+    for (const mail of mails) expect(ownText(mail)).toBe(mail);
+  });
+
+  it("removes Horde's quote header and forward line", () => {
+    expect(ownText('Gern.\n\nZitat von Anna Beispiel <anna@beispiel.de>:\n\n> Kommst du?')).toBe(
+      'Gern.',
+    );
+    expect(
+      ownText('Zur Info.\n\n----- Nachricht von anna@beispiel.de ---------\nDatum: heute\nText'),
+    ).toBe('Zur Info.');
   });
 
   it('reads a hostile mail in linear time', () => {

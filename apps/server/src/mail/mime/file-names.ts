@@ -30,22 +30,39 @@ export function repairFileNames(
   const suspect = (name: string) => name.includes('\uFFFD') || !name.includes('.');
   if (!attachments?.some((a) => suspect(a.filename))) return null;
   const text = source.toString('latin1');
-  const readAgain = new Map<string, string>();
+  // Per misread name, the distinct names it stands for, in the order of the parts.
+  const readAgain = new Map<string, string[]>();
+  const add = (misread: string, name: string) => {
+    const names = readAgain.get(misread) ?? [];
+    if (!names.includes(name)) names.push(name);
+    readAgain.set(misread, names);
+  };
   for (const [, value] of text.matchAll(QUOTED)) {
     if (!/[\x80-\xff]/.test(value!)) continue;
     const bytes = Buffer.from(value!, 'latin1');
-    readAgain.set(bytes.toString('utf8'), decoded(bytes));
+    add(bytes.toString('utf8'), decoded(bytes));
   }
   for (const [, raw] of text.matchAll(UNQUOTED)) {
     const value = raw!.trim();
     const bytes = Buffer.from(value, 'latin1');
     // Dovecot reads up to the first space; imapflow reads those bytes as UTF-8.
     const first = Buffer.from(value.split(/\s/, 1)[0]!, 'latin1').toString('utf8');
-    if (first !== value || /[\x80-\xff]/.test(value)) readAgain.set(first, decoded(bytes));
+    if (first !== value || /[\x80-\xff]/.test(value)) add(first, decoded(bytes));
   }
+  const misread = attachments.filter((a) => suspect(a.filename) && readAgain.has(a.filename));
   let changed = false;
   const repaired = attachments.map((attachment) => {
-    const name = suspect(attachment.filename) ? readAgain.get(attachment.filename) : undefined;
+    const names = readAgain.get(attachment.filename);
+    if (!names || !suspect(attachment.filename)) return attachment;
+    // "Rechnung 001.pdf" and "Rechnung 002.pdf" both arrive as "Rechnung": taken in part order
+    // when the counts agree, else left as they are rather than guessed.
+    const same = misread.filter((a) => a.filename === attachment.filename);
+    const name =
+      names.length === 1
+        ? names[0]
+        : names.length === same.length
+          ? names[same.indexOf(attachment)]
+          : undefined;
     if (!name || name.includes('\uFFFD') || name === attachment.filename) return attachment;
     changed = true;
     return { ...attachment, filename: name };

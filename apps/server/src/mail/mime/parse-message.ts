@@ -24,6 +24,10 @@ export class EmptyMessageError extends Error {
 /** Caps what one message may contribute, so that a hostile mail cannot exhaust memory. */
 const MAX_TEXT = 2_000_000;
 
+/** How Gmail, Apple Mail, Thunderbird, Yahoo and Proton mark the mail a reply quotes. */
+const REPLY_QUOTE =
+  /<blockquote\b[^<>]*(?:type\s*=\s*["']?cite|gmail_quote|yahoo_quoted|protonmail_quote)/i;
+
 /** The text as ownText lays it out when it cuts nothing off. */
 const sameLayout = (text: string) =>
   text
@@ -39,10 +43,11 @@ export function bodyFromParts(text: string | undefined, html: string | undefined
     : cleanHtml
       ? htmlToText(cleanHtml).slice(0, MAX_TEXT)
       : '';
-  // Without a text part, the HTML's <blockquote>s are what tell the quote apart.
+  // Without a text part, the reply's <blockquote> is what tells the quote apart; a newsletter's
+  // blockquote (a testimonial, a citation) is text of its own.
   const fromHtml = !text?.trim() && cleanHtml !== null;
   const own = ownText(
-    fromHtml && /<blockquote/i.test(cleanHtml) ? htmlToQuotedText(cleanHtml) : plain,
+    fromHtml && REPLY_QUOTE.test(cleanHtml) ? htmlToQuotedText(cleanHtml) : plain,
   );
   return {
     text: plain,

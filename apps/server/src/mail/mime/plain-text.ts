@@ -52,7 +52,7 @@ const OPEN_QUOTE = '\ue000';
 const CLOSE_QUOTE = '\ue001';
 
 /**
- * htmlToText with each <blockquote> line prefixed "> " per depth, as a text part quotes: what
+ * htmlToText with each line inside a <blockquote> prefixed "> ", as a text part quotes: what
  * the reply parser needs to keep an answer written below or between the quoted lines.
  */
 export function htmlToQuotedText(html: string): string {
@@ -68,7 +68,9 @@ export function htmlToQuotedText(html: string): string {
     const opens = line.split(OPEN_QUOTE).length - 1;
     const closes = line.split(CLOSE_QUOTE).length - 1;
     const words = line.replace(/[\ue000\ue001]/g, '').trim();
-    if (words) lines.push(`${'> '.repeat(depth)}${words}`);
+    // One "> " whatever the depth: nesting only has to tell quoted from not, and 10,000 nested
+    // <blockquote>s must not multiply the text.
+    if (words) lines.push(depth ? `> ${words}` : words);
     else if (!opens && !closes) lines.push(depth ? '>' : '');
     depth = Math.max(0, depth + opens - closes);
   }

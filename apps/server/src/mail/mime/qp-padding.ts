@@ -7,21 +7,36 @@
  */
 export function unpadQuotedPrintable(source: Buffer): Buffer {
   if (!source.includes('= ') && !source.includes('=\t')) return source;
-  const lines = source.toString('latin1').split('\n');
+  const text = source.toString('latin1');
+  // Only declared boundaries start a part: "-----Ursprüngliche Nachricht-----" is text.
+  const boundaries = new Set(
+    [...text.matchAll(/boundary\s*=\s*"?([^"\r\n;]+)"?/gi)].map((m) => m[1]!.trim()),
+  );
+  const isBoundary = (line: string) => {
+    const inner = /^--(.+?)(--)?\s*$/.exec(line)?.[1];
+    return inner !== undefined && boundaries.has(inner);
+  };
+  const lines = text.split('\n');
   let inHeader = true;
   let quotedPrintable = false;
+  // An attached mail (message/rfc822) has a header block of its own after the part's.
+  let attachedMail = false;
   let changed = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (inHeader) {
-      if (line === '' || line === '\r') inHeader = false;
-      else if (/^content-transfer-encoding:[ \t]*quoted-printable/i.test(line)) {
+      if (line === '' || line === '\r') {
+        inHeader = attachedMail;
+        attachedMail = false;
+      } else if (/^content-transfer-encoding:[ \t]*quoted-printable/i.test(line)) {
         quotedPrintable = true;
+      } else if (/^content-type:[ \t]*message\/(rfc822|global)/i.test(line)) {
+        attachedMail = true;
+        quotedPrintable = false;
       }
       continue;
     }
-    // A boundary line: the next part's header block follows.
-    if (line.startsWith('--') && line.trim().length > 2) {
+    if (isBoundary(line)) {
       inHeader = true;
       quotedPrintable = false;
       continue;

@@ -18,7 +18,7 @@ const QUOTED = new RegExp(`^${SPACE}*>`);
 /** Norwegian Gmail wraps "<anna@example.com\n>:"; that ">:" closes a header, it quotes nothing. */
 const HEADER_CLOSER = new RegExp(`^${SPACE}*>${SPACE}*:${SPACE}*$`);
 
-const WROTE = String.raw`(?:wrote|writes|schrieb|geschrieben|a écrit|ha scritto|escreveu|escribió|schreef|skrev|kirjoitti|napisał(?:\(a\)|a)?|napsal(?:\(a\)|a)?|írta|написал(?:\(а\)|а)?|yazdı)`;
+const WROTE = String.raw`(?:wrote|writes|quoting|zitat von|schrieb|geschrieben|a écrit|ha scritto|escreveu|escribió|schreef|skrev|kirjoitti|napisał(?:\(a\)|a)?|napsal(?:\(a\)|a)?|írta|написал(?:\(а\)|а)?|yazdı)`;
 /** "… wrote:", "… a écrit :", "… wrote" (some clients drop the colon). */
 const WROTE_AT_END = new RegExp(`(?<!\\p{L})${WROTE}\\s*:?$`, 'iu');
 /** "Am 3. März 2026 um 10:15 schrieb Anna Beispiel <anna@beispiel.de>:" */
@@ -28,6 +28,10 @@ const ADDRESS_AT_END = /<\s?[^<>\s]+@[^<>\s]+\s?>\s*:$/;
 const TIME = /\d{1,2}[:.]\d{2}/;
 /** A header names its time or its sender: "On the one hand … wrote:" in prose does neither. */
 const DATE_OR_ADDRESS = /@|\d{1,2}[:.]\d{2}|\d{4}/;
+/** Words that open a reply header, in the languages of the corpus and of our users. */
+const OPENER = /^\s*(?:on|am|le|el|il|in data|em|op|den|dnia|w dniu|\d)(?!\p{L})/iu;
+/** "Anna Beispiel schrieb am 03.03.2026 um 10:15:" – a header that starts with the name. */
+const NAME_WROTE_ON = /^[^:@]{1,60}\s(?:schrieb|wrote) (?:am|on) [^@]{4,60}:$/iu;
 
 const SEPARATOR = new RegExp(
   `^${SPACE}*[-=_*]{2,}${SPACE}*(?:original message|ursprüngliche nachricht|original-?nachricht|` +
@@ -40,6 +44,9 @@ const SEPARATOR = new RegExp(
     `eredeti üzenet)${SPACE}*[-=_*]{2,}${SPACE}*$`,
   'iu',
 );
+/** Horde: "----- Nachricht von anna@beispiel.de ---------". */
+const MESSAGE_FROM =
+  /^[ \t]*-{3,}[ \t]*(?:nachricht von|message from)[ \t][^\n]{1,200}?-{3,}[ \t]*$/iu;
 const FORWARD_INTRO =
   /^[ \t]*(?:begin forwarded message|anfang der weitergeleiteten nachricht|début du message réexpédié|inizio messaggio inoltrato)\s*:\s*$/iu;
 
@@ -59,11 +66,21 @@ const OTHER_FIELD = FIELD(
 );
 const MAIL_ADDRESS = /@|\[mailto:/i;
 
-/** "Sent from my iPhone", "Von meinem iPhone gesendet", "Get Outlook for iOS" – alone on a line. */
-const MOBILE_SIGNATURE =
-  /^(?:sent from|sent with|get outlook for|gesendet von|gesendet mit|von meinem .{1,40} gesendet|envoyé de mon|envoyé depuis|envoyé à partir de|inviato da|enviado desde|enviado do meu|verzonden met|verstuurd vanaf|sendt fra|skickat från|lähetetty)\b[^,.;:!?]{0,50}$/iu;
-/** RFC 3676's "-- " and its common misspellings; "—" and "__" lead signatures and list footers. */
-const SIGNATURE_DELIMITER = /^(?:-- ?|—|__)$/;
+/**
+ * "Sent from my iPhone", "Von meinem iPhone gesendet", "Get Outlook for iOS" – alone on a line,
+ * naming a device or a mail app: "Sent with DHL Express today" is a sentence.
+ */
+const MOBILE_SIGNATURE = new RegExp(
+  String.raw`^(?:sent from (?:my|mail|outlook|yahoo|aol|samsung|typeapp|proton|gmail|bluemail|spark|blackberry)` +
+    String.raw`|sent with (?:sparrow|spark|proton|airmail|bluemail|blackberry)|get outlook for` +
+    String.raw`|gesendet von (?:meinem|outlook|der|mail|yahoo|samsung)|gesendet mit (?:der|dem|outlook)` +
+    String.raw`|von meinem .{1,40} gesendet|envoyé de mon|envoyé depuis (?:mon|outlook|yahoo)` +
+    String.raw`|envoyé à partir de (?:mon|outlook)|inviato da(?:l mio)? |enviado desde mi|enviado do meu` +
+    String.raw`|verzonden (?:met|vanaf mijn)|sendt fra min|skickat från min|lähetetty)(?!\p{L})[^,.;:!?]{0,50}$`,
+  'iu',
+);
+/** RFC 3676's "-- ", its form without the space, and the "____" above mailing-list footers. */
+const SIGNATURE_DELIMITER = /^(?:--|_{2,})$/;
 /** A delimiter without the space is a signature only when little follows it. */
 const MAX_SIGNATURE_LINES = 12;
 const SIGNATURE_SCAN = 200;
@@ -76,6 +93,9 @@ function isReplyHeader(joined: string): boolean {
   // Every header names a time or an address: the cheap test first, most lines fail it.
   if (!DATE_OR_ADDRESS.test(joined)) return false;
   const header = joined.replace(/^-{2,}\s*/, '').replace(/\s*-{2,}$/, '');
+  // A header starts its line with a date, an opening word or the sender's address in it:
+  // "… bei Müller GmbH: Am 12.02.2026 schrieb der Kunde:" is a sentence.
+  if (!header.includes('@') && !OPENER.test(header)) return NAME_WROTE_ON.test(header);
   return (
     WROTE_AT_END.test(header) ||
     WROTE_THEN_NAME.test(header) ||
@@ -85,8 +105,6 @@ function isReplyHeader(joined: string): boolean {
 
 /** Where a wrapped header may not begin: with its address ("<anna@…>") or its verb. */
 const CONTINUATION = new RegExp(`^\\s*(?:[<(]|[\\w.+-]+@|${WROTE}(?!\\p{L}))`, 'iu');
-/** Words that open a reply header, in the languages of the corpus and of our users. */
-const OPENER = /^\s*(?:on|am|le|el|il|in data|em|op|den|dnia|w dniu|\d)(?!\p{L})/iu;
 
 /** How many lines a reply header starting at line `i` spans; 0 when none starts there. */
 function replyHeaderAt(lines: string[], i: number): number {
@@ -120,7 +138,8 @@ function headerBlockAt(lines: string[], i: number): boolean {
   const first = lines[i]!;
   if (first.length > MAX_HEADER || !isField(first)) return false;
   let fromHasAddress: boolean | undefined;
-  let sentOrSubject = false;
+  let fromAt = -2;
+  let sent = false;
   let others = 0;
   let dated = false;
   let blanks = 0;
@@ -132,18 +151,22 @@ function headerBlockAt(lines: string[], i: number): boolean {
       continue;
     }
     blanks = 0;
-    if (FROM_FIELD.test(line)) fromHasAddress ??= MAIL_ADDRESS.test(line + (lines[j + 1] ?? ''));
-    else if (SENT_FIELD.test(line) || SUBJECT_FIELD.test(line)) sentOrSubject = true;
+    if (FROM_FIELD.test(line)) {
+      fromHasAddress ??= MAIL_ADDRESS.test(line + (lines[j + 1] ?? ''));
+      fromAt = j;
+    } else if (SENT_FIELD.test(line)) sent = true;
     else if (DATE_FIELD.test(line)) dated = true;
+    else if (SUBJECT_FIELD.test(line)) continue;
     else if (OTHER_FIELD.test(line)) others++;
-    // A wrapped sender ("<anna@…>", "On Behalf Of …") continues the first field; else prose
-    // ends the block.
-    else if (j !== i + 1 || line.length > 100) break;
+    // A wrapped sender ("<anna@…>", "On Behalf Of …") continues its field; else prose ends
+    // the block.
+    else if (j !== fromAt + 1 || line.length > 100) break;
   }
   if (fromHasAddress === undefined) return false;
-  // A mail's header names the sender's address or says "Sent:"/"Subject:"; "From: Frankfurt /
-  // To: Boston / Date: …" in a booking confirmation does neither.
-  return sentOrSubject || (fromHasAddress && (dated || others > 0));
+  // A mail's header says "Sent:", or names the sender's address beside a date or a recipient:
+  // "From: Frankfurt / To: Boston" in a booking and "Von: <anna@…> / Betreff: …" in a contact
+  // form's message are neither.
+  return sent || (fromHasAddress && (dated || others > 0));
 }
 
 function isMobileSignature(lines: string[], i: number): boolean {
@@ -217,6 +240,7 @@ export function ownText(text: string): string {
     }
     if (
       SEPARATOR.test(line) ||
+      MESSAGE_FROM.test(line) ||
       FORWARD_INTRO.test(line) ||
       headerBlockAt(lines, i) ||
       isMobileSignature(lines, i) ||
