@@ -1,5 +1,6 @@
 import type { EmailDetail } from '@brieftaube/shared';
 import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Mdi } from '../../../components/ui/Mdi.tsx';
 import { HtmlBody } from './HtmlBody.tsx';
@@ -7,6 +8,39 @@ import { TextBody } from './TextBody.tsx';
 
 /** S/MIME (smime.p7m) and OpenPGP/MIME (RFC 3156) packages: the text is inside, unreadable here. */
 const ENCRYPTED = /^application\/((x-)?pkcs7-mime|pgp-encrypted)$/i;
+
+/** Why the text cannot be shown, with the original to open elsewhere. */
+function UnreadableNotice({
+  severity,
+  icon,
+  onDownloadRaw,
+  children,
+}: {
+  severity: 'warning' | 'info';
+  icon?: ReactNode;
+  onDownloadRaw: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      severity={severity}
+      icon={icon}
+      action={
+        <Button
+          color="inherit"
+          size="small"
+          startIcon={<Mdi name="download-outline" />}
+          onClick={onDownloadRaw}
+        >
+          {t('email.actions.download')}
+        </Button>
+      }
+    >
+      {children}
+    </Alert>
+  );
+}
 
 /** The message content: sanitised HTML in the frame, else the text; or why there is none yet. */
 export function MailBody({
@@ -40,21 +74,9 @@ export function MailBody({
     );
   if (detail.body_status === 'failed')
     return (
-      <Alert
-        severity="warning"
-        action={
-          <Button
-            color="inherit"
-            size="small"
-            startIcon={<Mdi name="download-outline" />}
-            onClick={onDownloadRaw}
-          >
-            {t('email.actions.download')}
-          </Button>
-        }
-      >
+      <UnreadableNotice severity="warning" onDownloadRaw={onDownloadRaw}>
         {t('email.body.failed')}
-      </Alert>
+      </UnreadableNotice>
     );
   if (detail.body_html)
     return (
@@ -63,22 +85,13 @@ export function MailBody({
   if (detail.body_text.trim()) return <TextBody text={detail.body_text} />;
   if (detail.attachments.some((a) => ENCRYPTED.test(a.content_type)))
     return (
-      <Alert
+      <UnreadableNotice
         severity="info"
         icon={<Mdi name="lock-outline" />}
-        action={
-          <Button
-            color="inherit"
-            size="small"
-            startIcon={<Mdi name="download-outline" />}
-            onClick={onDownloadRaw}
-          >
-            {t('email.actions.download')}
-          </Button>
-        }
+        onDownloadRaw={onDownloadRaw}
       >
         {t('email.body.encrypted')}
-      </Alert>
+      </UnreadableNotice>
     );
   return (
     <Typography sx={{ color: 'text.secondary', fontStyle: 'italic', py: 3 }}>
