@@ -11,6 +11,7 @@ import type { Config } from './config/env.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { errorBody, installErrorHandler } from './http/error-handler.ts';
 import { ErrorCode } from '@brieftaube/shared';
+import { rejectNulCharacters } from './http/reject-nul.ts';
 import { requireUserPlugin } from './http/require-user.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
@@ -74,6 +75,7 @@ export async function buildApp({
     services ?? createServices(config, database);
 
   await registerSecurityHeaders(app);
+  rejectNulCharacters(app);
   await app.register(requireUserPlugin, { verify: (token) => auth.authenticate(token) });
   await app.register(swagger, {
     openapi: {

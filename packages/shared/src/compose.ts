@@ -16,7 +16,8 @@ export const composeInputSchema = z.object({
       z.object({
         filename: z.string().min(1).max(255),
         content_type: z.string().optional(),
-        content_base64: z.string(),
+        // Anything else would be dropped by the decoder and the file sent cut short.
+        content_base64: z.string().regex(/^[A-Za-z0-9+/\r\n]*={0,2}\s*$/),
       }),
     )
     .max(50)

@@ -13,7 +13,16 @@ export const isRowId = (n: number): boolean => Number.isInteger(n) && n > 0 && n
 export const rowId = () => z.number().int().positive().max(MAX_ROW_ID);
 
 /** An id in a path or query string, or a JSON body from a client that sends it as a string. */
-export const coercedRowId = () => z.coerce.number().int().positive().max(MAX_ROW_ID);
+export const coercedRowId = () =>
+  z.union([
+    rowId(),
+    // Plain digits only: Number() would also read '1e1', '0x1', ' 1' and '001' as ids.
+    z
+      .string()
+      .regex(/^[1-9]\d{0,9}$/)
+      .transform(Number)
+      .pipe(rowId()),
+  ]);
 
 /** "1,2,,3" → [1, 2, 3]; anything that cannot be an id is left out. */
 export function rowIdList(value: string | undefined): number[] {

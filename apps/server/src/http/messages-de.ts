@@ -71,6 +71,7 @@ const fieldLabels: Record<string, string> = {
   category: 'Kategorie',
   cursor: 'Seitenmarke',
   parent: 'Übergeordneter Ordner',
+  folder: 'Ordner',
   display_name: 'Anzeigename',
   imap_security: 'IMAP-Verschlüsselung',
   smtp_security: 'SMTP-Verschlüsselung',

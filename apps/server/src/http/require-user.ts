@@ -5,7 +5,7 @@ import { AppError } from '../lib/app-error.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler that admits only requests with a valid access token. */
+    /** onRequest hook (before body parsing and validation, so that a signed-out caller gets 401 and learns no schema) that admits only requests with a valid access token. */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
   interface FastifyRequest {

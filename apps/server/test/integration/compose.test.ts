@@ -303,6 +303,20 @@ describe.each(DATABASE_KINDS)('sending and drafts on %s', (kind) => {
     expect(bad.json<{ error: { fields: unknown } }>().error.fields).toEqual({
       to: ['ADDRESS_INVALID'],
     });
+    const damaged = await owner.request({
+      method: 'POST',
+      url: '/api/emails/send/',
+      payload: {
+        account: accountId,
+        to: 'julia.wagner@beispiel.de',
+        subject: 'x',
+        attachments: [{ filename: 'a.pdf', content_base64: '!!!notbase64' }],
+      },
+    });
+    expect(damaged.statusCode).toBe(400);
+    expect(damaged.json<{ error: { fields: unknown } }>().error.fields).toEqual({
+      'attachments.0.content_base64': ['INVALID'],
+    });
     const suggestions = (await owner.request({ method: 'GET', url: '/api/contacts/?q=jul' })).json<
       { address: string; name: string }[]
     >();

@@ -243,9 +243,10 @@ describe.each(DATABASE_KINDS)('folders API on %s', (kind) => {
     ).json<FolderJson[]>()[0]!;
     const refused = await owner.request({ method: 'DELETE', url: `/api/folders/${inbox.id}/` });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json<{ error: { fields: Record<string, string[]> } }>().error.fields).toEqual({
-      folder: ['FOLDER_PROTECTED'],
-    });
+    const error = refused.json<{ error: { message: string; fields: Record<string, string[]> } }>()
+      .error;
+    expect(error.fields).toEqual({ folder: ['FOLDER_PROTECTED'] });
+    expect(error.message).toBe('Dieser Ordner kann nicht geändert oder gelöscht werden.');
   });
 
   it('refuses names that cannot be folders, on create and rename alike; "inbox" is the inbox', async () => {

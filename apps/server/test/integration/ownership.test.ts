@@ -275,6 +275,77 @@ describe.each(DATABASE_KINDS)("another user's ids on %s", (kind) => {
     expect(Object.keys(tasks)).not.toContain(a.task);
   });
 
+  it('a signed-out caller gets 401 on every route behind the sign-in, before its input is read', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<string, Record<string, { security?: unknown[] }>>;
+    }>();
+    const open = ['/api/auth/registration/', '/api/auth/login/', '/api/auth/token/refresh/'];
+    let checked = 0;
+    for (const [route, operations] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const label = `${method.toUpperCase()} ${route}`;
+        if (open.includes(route) || (route === '/api/auth/logout/' && method === 'post')) continue;
+        expect(operation.security, label).toBeDefined();
+        // Invalid ids, and a body that fails every schema: the sign-in is checked first.
+        const url = route.replace(/\{[^}]+\}/g, 'abc') + '?limit=0&account_id=abc';
+        for (const authorization of [undefined, 'Bearer kein-gueltiges-token']) {
+          const res = await t.app.inject({
+            method: method.toUpperCase() as Call['method'],
+            url,
+            headers: {
+              ...(authorization ? { authorization } : {}),
+              ...(method === 'get' ? {} : { 'content-type': 'application/json' }),
+            },
+            ...(method === 'get' ? {} : { payload: '{"unbekannt": 1}' }),
+          });
+          expect(res.statusCode, `${label} (${authorization ?? 'no token'})`).toBe(401);
+          checked += 1;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(50);
+  });
+
+  it('an id in a path or filter is plain digits: 1e1, 0x1, +1 and 01 name nothing', async () => {
+    const id = own.otherFolder;
+    for (const alias of [`${id}.0`, `${id}e0`, `0x${id.toString(16)}`, `+${id}`, `0${id}`]) {
+      const res = await stranger.request({ method: 'GET', url: `/api/folders/${alias}/` });
+      expect(res.statusCode, alias).toBe(404);
+    }
+    expect((await stranger.request({ method: 'GET', url: `/api/folders/${id}/` })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('folder filters: unknown ids and types match nothing, empty values are dropped', async () => {
+    const list = async (query: string) => {
+      const res = await stranger.request({ method: 'GET', url: `/api/folders/${query}` });
+      expect(res.statusCode, query).toBe(200);
+      return res.json<{ account: number; folder_type: string }[]>();
+    };
+    const all = await list('');
+    expect(all.length).toBeGreaterThan(2);
+    expect(await list('?account_id=abc')).toEqual([]);
+    expect(await list('?account_id=-1')).toEqual([]);
+    expect(await list(`?account_id=${own.account},`)).toEqual(all);
+    expect(await list(`?account_id=,${own.account},abc`)).toEqual(all);
+    expect(await list('?folder_type=bogus')).toEqual([]);
+    const inboxes = await list('?folder_type=inbox,bogus,');
+    expect(inboxes.map((f) => f.folder_type)).toEqual(['inbox']);
+    expect(await list('?folder_type=,')).toEqual(all);
+    const tree = await stranger.request({
+      method: 'GET',
+      url: `/api/folders/tree/?account_id=${own.account},`,
+    });
+    expect(tree.statusCode).toBe(200);
+    expect(tree.json<unknown[]>().length).toBeGreaterThan(0);
+    const stats = await stranger.request({
+      method: 'GET',
+      url: `/api/folders/statistics/?account_id=,${own.account}`,
+    });
+    expect(stats.json<{ total_folders: number }>().total_folders).toBe(all.length);
+  });
+
   it('ids that cannot exist (beyond the integer columns, zero, not numbers) answer 404 or 400, never 500', async () => {
     for (const bad of [2_147_483_648, 99_999_999_999_999, 0]) {
       const none: Ids = {

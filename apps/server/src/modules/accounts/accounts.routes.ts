@@ -21,7 +21,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }
   app,
   { accounts },
 ) => {
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
 
   app.get(
     '/accounts/',

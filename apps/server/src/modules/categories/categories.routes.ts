@@ -17,7 +17,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod<{ categories: CategoriesSer
   app,
   { categories },
 ) => {
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
 
   app.get(
     '/categories/',

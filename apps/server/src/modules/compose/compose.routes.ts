@@ -25,7 +25,7 @@ export const composeRoutes: FastifyPluginAsyncZod<{ compose: ComposeService }> =
   app,
   { compose },
 ) => {
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
 
   app.post(
     '/emails/send/',

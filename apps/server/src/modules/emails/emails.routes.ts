@@ -86,7 +86,7 @@ export const emailsRoutes: FastifyPluginAsyncZod<{ emails: EmailsService }> = as
   app,
   { emails },
 ) => {
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
 
   app.get(
     '/emails/',

@@ -23,7 +23,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/events/',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['events'],
         summary: 'Stream of new-mail and count events (text/event-stream)',

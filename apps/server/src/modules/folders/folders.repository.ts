@@ -11,12 +11,15 @@ export interface FolderFilter {
   nameContains?: string;
   parentId?: number | null;
   syncEnabled?: boolean;
+  /** A filter that can match nothing (only unknown values asked for). */
+  nothing?: boolean;
 }
 
 export function createFoldersRepository(db: Db) {
   return {
     list(userId: string, filter: FolderFilter = {}): Promise<FolderRow[]> {
       const conditions: (SQL | undefined)[] = [eq(folders.userId, userId)];
+      if (filter.nothing) conditions.push(sql`false`);
       if (filter.accountIds?.length) conditions.push(inArray(folders.accountId, filter.accountIds));
       if (filter.types?.length) conditions.push(inArray(folders.folderType, filter.types));
       if (filter.nameContains)

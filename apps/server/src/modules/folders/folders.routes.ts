@@ -9,7 +9,8 @@ import {
   folderStatisticsSchema,
   folderSyncResultSchema,
   folderTypeSchema,
-  rowId,
+  rowIdFilter,
+  type FolderType,
 } from '@brieftaube/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -36,11 +37,15 @@ const commaSeparated = z
       .filter(Boolean),
   );
 
+/** Spec §7: comma-joined folder types; unknown ones match nothing, as unknown ids do. */
+const typeFilter = commaSeparated.transform((values) => {
+  const known = values.filter((v): v is FolderType => folderTypeSchema.safeParse(v).success);
+  return known.length || !values.length ? known : null;
+});
+
 const listQuery = z.object({
-  account_id: commaSeparated.pipe(
-    z.array(z.string().regex(/^\d+$/).transform(Number).pipe(rowId())),
-  ),
-  folder_type: commaSeparated.pipe(z.array(folderTypeSchema)),
+  account_id: z.string().optional().transform(rowIdFilter),
+  folder_type: typeFilter,
   name: z.string().optional(),
   // A folder id, or 'null' for top-level folders.
   parent: z
@@ -51,19 +56,16 @@ const listQuery = z.object({
   sync_enabled: z.enum(['true', 'false', '']).optional(),
 });
 const accountQuery = z.object({ account_id: coercedRowId() });
+/** One account id, a comma-joined list of them, or none for every account. */
 const optionalAccountQuery = z.object({
-  account_id: z
-    .string()
-    .optional()
-    .transform((v) => (v ? Number(v) : undefined))
-    .pipe(rowId().optional()),
+  account_id: z.string().optional().transform(rowIdFilter),
 });
 
 export const foldersRoutes: FastifyPluginAsyncZod<{ folders: FoldersService }> = async (
   app,
   { folders },
 ) => {
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
 
   app.get(
     '/folders/',
@@ -79,7 +81,8 @@ export const foldersRoutes: FastifyPluginAsyncZod<{ folders: FoldersService }> =
       const q = request.query;
       return folders.list(request.userId, {
         accountIds: q.account_id,
-        types: q.folder_type,
+        // Only unknown types asked for: nothing matches, never everything.
+        ...(q.folder_type === null ? { nothing: true } : { types: q.folder_type }),
         ...(q.name ? { nameContains: q.name } : {}),
         ...(q.parent
           ? { parentId: q.parent.toLowerCase() === 'null' ? null : Number(q.parent) }
@@ -249,7 +252,7 @@ export const foldersRoutes: FastifyPluginAsyncZod<{ folders: FoldersService }> =
       return folders
         .list(request.userId, { accountIds: [request.params.id] })
         .then(async (list) => {
-          if (list.length === 0) await folders.tree(request.userId, request.params.id); // 404 for a foreign account
+          if (list.length === 0) await folders.tree(request.userId, [request.params.id]); // 404 for a foreign account
           return list;
         });
     },

@@ -63,6 +63,15 @@ export function createFoldersService(deps: FoldersServiceDeps) {
     return row;
   }
 
+  /**
+   * The folders of the named accounts, or of all. One account the caller does not own is a 404,
+   * as its path would be; among several, those not theirs simply contribute nothing.
+   */
+  async function listOfAccounts(userId: string, accountIds: number[]): Promise<FolderRow[]> {
+    if (accountIds.length === 1) await accounts.requireAccount(userId, accountIds[0]!);
+    return repo.list(userId, accountIds.length ? { accountIds } : {});
+  }
+
   return {
     requireFolder,
 
@@ -72,11 +81,8 @@ export function createFoldersService(deps: FoldersServiceDeps) {
         .sort((a, b) => a.account - b.account || compareFolders(a, b));
     },
 
-    async tree(userId: string, accountId?: number): Promise<FolderNode[]> {
-      if (accountId !== undefined) await accounts.requireAccount(userId, accountId);
-      return buildFolderTree(
-        await repo.list(userId, accountId === undefined ? {} : { accountIds: [accountId] }),
-      );
+    async tree(userId: string, accountIds: number[] = []): Promise<FolderNode[]> {
+      return buildFolderTree(await listOfAccounts(userId, accountIds));
     },
 
     async get(userId: string, id: number): Promise<Folder> {
@@ -283,12 +289,8 @@ export function createFoldersService(deps: FoldersServiceDeps) {
       return updatedRows.map(toFolderDto).sort(compareFolders);
     },
 
-    async statistics(userId: string, accountId?: number) {
-      if (accountId !== undefined) await accounts.requireAccount(userId, accountId);
-      const rows = await repo.list(
-        userId,
-        accountId === undefined ? {} : { accountIds: [accountId] },
-      );
+    async statistics(userId: string, accountIds: number[] = []) {
+      const rows = await listOfAccounts(userId, accountIds);
       const byType: Record<
         string,
         { folders: number; total_emails: number; unread_emails: number }

@@ -60,7 +60,7 @@ const path = '/settings/remote-content-senders/';
 export const remoteContentRoutes: FastifyPluginAsyncZod<{
   remoteContent: RemoteContentService;
 }> = async (app, { remoteContent }) => {
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
   const tags = ['settings'];
 
   app.get(

@@ -21,7 +21,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<{ tasks: TasksService }> = async
   app,
   { tasks },
 ) => {
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
 
   app.post(
     '/tasks/fetch-emails/',

@@ -1,0 +1,33 @@
+import { FieldErrorCode } from '@brieftaube/shared';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../lib/app-error.ts';
+
+/** How deep a body is searched; deeper structures are refused by the schemas anyway. */
+const MAX_DEPTH = 32;
+
+/** The field (top-level key) that holds a NUL character, 'body' for the value itself. */
+function fieldWithNul(value: unknown, field: string, depth = 0): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? field : undefined;
+  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return undefined;
+  for (const [key, inner] of Object.entries(value)) {
+    const name = depth === 0 ? key : field;
+    if (key.includes('\u0000')) return name;
+    const found = fieldWithNul(inner, name, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * PostgreSQL text cannot hold U+0000: a NUL in any value would fail its query with a 500. No
+ * name, address or search a person types contains one, so it is refused at the edge, for every
+ * route at once, as an invalid value of the field that holds it.
+ */
+export function rejectNulCharacters(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    const field =
+      fieldWithNul(request.query, 'body') ??
+      (request.body !== undefined ? fieldWithNul(request.body, 'body') : undefined);
+    if (field) throw AppError.validation({ [field]: [FieldErrorCode.INVALID] });
+  });
+}
