@@ -340,4 +340,15 @@ describe('a structure no parser makes sense of', () => {
     );
     expect(text.trim()).toBe('Hallo,\n--Wichtig: bitte lesen\n-----Original Message-----\nGruß');
   });
+
+  it('reads the words of a message nested deeper than the parser goes', async () => {
+    let body = 'Content-Type: text/plain; charset=utf-8\r\n\r\nHallo Welt, viele Grüße\r\n';
+    for (let level = 0; level < 300; level++)
+      body =
+        `Content-Type: multipart/mixed; boundary="b${level}"\r\n\r\n` +
+        `--b${level}\r\n${body}--b${level}--\r\n`;
+    const source = Buffer.from(`From: a@b.de\r\nSubject: Tief\r\nMIME-Version: 1.0\r\n${body}`);
+    const parsed = await parseMessage(source);
+    expect(parsed.text).toBe('Hallo Welt, viele Grüße');
+  });
 });

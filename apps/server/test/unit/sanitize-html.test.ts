@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeMailHtml } from '../../src/mail/mime/sanitize-html.ts';
+import { limitNesting, sanitizeMailHtml } from '../../src/mail/mime/sanitize-html.ts';
 
 describe('mail HTML sanitiser', () => {
   it('removes scripts, handlers, forms and embedded objects', () => {
@@ -160,6 +160,22 @@ describe('mail HTML sanitiser', () => {
       'http://[::ffff:127.0.0.1]/a.png',
       'http://fritz.box.local/a.png',
       'http://router/a.png',
+      // A trailing dot, router names, and addresses that embed or translate a local one.
+      'http://localhost./x',
+      'http://intranet./x',
+      'http://router.local./x',
+      'http://foo.internal./x',
+      'http://fritz.box/x',
+      'http://speedport.ip/x',
+      'http://nas.home/x',
+      'http://[::127.0.0.1]/x',
+      'http://[64:ff9b::7f00:1]/x',
+      'http://[fec0::1]/x',
+      'http://[fe80::1]/x',
+      'http://[ff02::1]/x',
+      'http://[2002:7f00:1::1]/x',
+      'http://198.18.0.1/x',
+      'http://192.0.0.1/x',
     ]) {
       const img = sanitizeMailHtml(`<img src="${address}">`, { allowRemote: true });
       expect(img.html, address).toBe('<img />');
@@ -169,8 +185,47 @@ describe('mail HTML sanitiser', () => {
       });
       expect(css.html, address).toBe('<div>x</div>');
     }
-    expect(
-      sanitizeMailHtml('<img src="https://bilder.example.com/a.png">', { allowRemote: true }).html,
-    ).toContain('src="https://bilder.example.com/a.png"');
+    for (const address of [
+      'https://bilder.example.com/a.png',
+      'https://bilder.example.com./a.png',
+      'https://[2a00:1450:4001:80e::2004]/a.png',
+      'https://8.8.8.8/a.png',
+    ])
+      expect(sanitizeMailHtml(`<img src="${address}">`, { allowRemote: true }).html).toContain(
+        `src="${address}"`,
+      );
+  });
+
+  it('drops tags nested beyond any real layout and keeps their text, in linear time', () => {
+    const nested = (n: number) => '<div>'.repeat(n) + 'Hallo' + '</div>'.repeat(n) + '<p>Ende</p>';
+    const started = performance.now();
+    const { html } = sanitizeMailHtml(nested(180_000));
+    // The parser's quadratic cost took seconds here before the depth was limited.
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(html.match(/<div>/g)?.length).toBe(256);
+    expect(html.match(/<\/div>/g)?.length).toBe(256);
+    expect(html).toContain('Hallo');
+    expect(html).toContain('<p>Ende</p>');
+    // An ordinary mail passes unchanged.
+    const table = '<table><tbody><tr><td><b>x</b><br><img src="cid:a"></td></tr></tbody></table>';
+    expect(limitNesting(table.repeat(200))).toBe(table.repeat(200));
+  });
+
+  it('takes linear time on styles built to make its patterns backtrack', () => {
+    const spaces = ' '.repeat(100_000);
+    for (const style of [
+      `background:url(${spaces}`,
+      `background:url(${spaces}x${spaces}`,
+      `background:url${spaces}`,
+      `background:url(${spaces}`.slice(0, 16_000),
+      `/*${'/*'.repeat(50_000)}`,
+    ]) {
+      const started = performance.now();
+      const html = `<p style="${style}">x</p>`;
+      expect(sanitizeMailHtml(html).html).toBe('<p>x</p>');
+      expect(sanitizeMailHtml(html, { allowRemote: true }).html).toBe('<p>x</p>');
+      // A quadratic pattern takes seconds here; linear work takes milliseconds.
+      expect(performance.now() - started, style.slice(0, 20)).toBeLessThan(1000);
+    }
   });
 });

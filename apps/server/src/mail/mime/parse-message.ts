@@ -209,7 +209,15 @@ function hasSubjectOrSender(source: Buffer): boolean {
 }
 
 export async function parseMessage(source: Buffer): Promise<ParsedBody> {
-  const labelled = await parseLabelled(source);
+  let labelled: Awaited<ReturnType<typeof parseLabelled>>;
+  try {
+    labelled = await parseLabelled(source);
+  } catch (error) {
+    // A structure the parser refuses (parts nested hundreds deep, say): its words, if any.
+    const fallback = bodyFromParts(rawTextFallback(source), undefined);
+    if (!fallback.text) throw error;
+    return fallback;
+  }
   const parsed = {
     ...labelled,
     text: labelled.text === undefined ? undefined : germanInlineHeadersText(labelled.text),

@@ -20,13 +20,18 @@ const STYLE_FORBIDDEN =
  * own origin), while JavaScript's \s would have skipped it.
  */
 const STYLE_URLS =
+  // Each run of spaces is taken whole ((?=(x*))\1 cannot give back): with two adjacent runs
+  // free to split the spaces between them, "url(" and 100,000 spaces took seconds to refuse.
   // eslint-disable-next-line no-control-regex -- C0 controls end an unquoted url(), as in CSS
-  /url[ \t\n\r\f]*\([ \t\n\r\f]*(?:"([^"]*)"|'([^']*)'|([^)"'\x00-\x20]*))[ \t\n\r\f]*\)/gi;
+  /url(?=([ \t\n\r\f]*))\1\((?=([ \t\n\r\f]*))\2(?:"([^"]*)"|'([^']*)'|([^)"'\x00-\x20]*))(?=([ \t\n\r\f]*))\6\)/gi;
+
+/** Longer inline styles are dropped: no real mail needs them, and each costs time to check. */
+const MAX_STYLE = 16_384;
 
 /** Whether every fetch in the style is a url() to a public http(s) server. */
 function onlyRemoteUrls(css: string): boolean {
   const fetches = css.match(STYLE_FETCHES)?.length ?? 0;
-  const urls = [...css.matchAll(STYLE_URLS)].map((m) => m[1] ?? m[2] ?? m[3] ?? '');
+  const urls = [...css.matchAll(STYLE_URLS)].map((m) => m[3] ?? m[4] ?? m[5] ?? '');
   return fetches > 0 && urls.length === fetches && urls.every(isPublicHttpUrl);
 }
 
@@ -42,17 +47,26 @@ export function isPublicHttpUrl(raw: string): boolean {
   if (!/^https?:\/\//i.test(value)) return false;
   let host: string;
   try {
-    host = new URL(value).hostname.toLowerCase();
+    // "localhost." is localhost: a name's trailing dot only says it is fully qualified.
+    host = new URL(value).hostname.toLowerCase().replace(/\.+$/, '');
   } catch {
     return false;
   }
   if (host.startsWith('[')) return !privateIpv6(host.slice(1, -1));
   const ipv4 = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(host);
   if (ipv4) return !privateIpv4(ipv4.slice(1).map(Number));
-  return host.includes('.') && !/(^|\.)(localhost|local|internal|home\.arpa|lan)$/.test(host);
+  return host.includes('.') && !PRIVATE_NAME.test(host);
 }
 
-function privateIpv4([a, b]: number[]): boolean {
+/**
+ * Names that only a local network resolves: reserved ones (RFC 6761, 6762, 8375, ICANN's
+ * .internal) and those home routers answer to (fritz.box, speedport.ip, .home, .corp, …).
+ */
+const PRIVATE_NAME =
+  /(^|\.)(localhost|local|localdomain|internal|intranet|private|home\.arpa|lan|home|corp|box|ip)$/;
+
+/** Special-purpose IPv4 ranges (RFC 6890): none of them is a server a mail may load from. */
+function privateIpv4([a, b, c]: number[]): boolean {
   return (
     a === 0 ||
     a === 10 ||
@@ -60,16 +74,26 @@ function privateIpv4([a, b]: number[]): boolean {
     (a === 100 && b! >= 64 && b! <= 127) ||
     (a === 169 && b === 254) ||
     (a === 172 && b! >= 16 && b! <= 31) ||
+    (a === 192 && b === 0 && (c === 0 || c === 2)) ||
     (a === 192 && b === 168) ||
+    (a === 198 && (b === 18 || b === 19)) ||
+    (a === 198 && b === 51 && c === 100) ||
+    (a === 203 && b === 0 && c === 113) ||
     a! >= 224
   );
 }
 
+/**
+ * Only global unicast (2000::/3) may be loaded from, and within it not the ranges that embed
+ * or translate an IPv4 address (NAT64 64:ff9b::/96 lies outside it anyway) nor documentation.
+ * Everything else (::1, ::a.b.c.d, ::ffff:…, fc00::/7, fe80::/10, fec0::/10, ff00::/8) is local.
+ */
 function privateIpv6(host: string): boolean {
-  const mapped = /^::ffff:(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(host);
-  if (mapped) return privateIpv4(mapped.slice(1).map(Number));
-  if (/^::ffff:/.test(host)) return true; // mapped, written in hex: no reason for a mail to
-  return host === '::' || host === '::1' || /^f[cd]/.test(host) || /^fe[89ab]/.test(host);
+  const first = /^([0-9a-f]{1,4}):/.exec(host)?.[1];
+  if (!first) return true; // "::…": unspecified, loopback, IPv4-compatible or -mapped
+  const word = parseInt(first, 16);
+  if (word < 0x2000 || word > 0x3fff) return true;
+  return /^2001:0?db8:/.test(host) || /^2002:/.test(host);
 }
 
 /**
@@ -84,6 +108,42 @@ function cssPlain(css: string): string {
     )
     .replace(/\\(.)/g, '$1');
 }
+/** Deeper than any real layout: Outlook's nested tables stay far below it. */
+const MAX_DEPTH = 256;
+const TAG = /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)[^<>]*>/g;
+const VOID = new Set(
+  'area base br col embed hr img input link meta param source track wbr'.split(' '),
+);
+
+/**
+ * Tags nested deeper than MAX_DEPTH are dropped (their text stays). The HTML parser keeps its
+ * open elements in an array it shifts and unshifts, so its time grows with the square of the
+ * depth: 180,000 nested divs held the API for seconds on every opening of the mail. Counting
+ * like a parser is not needed: whatever this lets through is parsed and cleaned afterwards.
+ */
+export function limitNesting(html: string): string {
+  if (html.length < MAX_DEPTH * 5) return html;
+  let depth = 0;
+  let dropped = 0;
+  return html.replace(TAG, (tag, close: string, name: string) => {
+    if (VOID.has(name.toLowerCase())) return tag;
+    if (!close) {
+      if (depth < MAX_DEPTH) {
+        depth += 1;
+        return tag;
+      }
+      dropped += 1;
+      return '';
+    }
+    if (dropped > 0) {
+      dropped -= 1;
+      return '';
+    }
+    depth = Math.max(0, depth - 1);
+    return tag;
+  });
+}
+
 const REMOTE = /^\s*(https?:)?\/\//i;
 const ABSOLUTE_LINK = /^(https?:\/\/|mailto:|tel:)/i;
 
@@ -98,7 +158,7 @@ export function sanitizeMailHtml(
   options: { allowRemote?: boolean } = {},
 ): SanitizedHtml {
   let hasRemoteContent = false;
-  const clean = sanitize(html, {
+  const clean = sanitize(limitNesting(html), {
     allowedTags: [
       ...sanitize.defaults.allowedTags,
       'img',
@@ -158,6 +218,7 @@ export function sanitizeMailHtml(
     transformTags: {
       '*': (tagName, attribs) => {
         let result = { ...attribs };
+        if (result.style && result.style.length > MAX_STYLE) delete result.style;
         if (result.style) {
           const css = cssPlain(result.style);
           // Remote content is announced as before; consent keeps only plain url()s to elsewhere.
@@ -168,7 +229,7 @@ export function sanitizeMailHtml(
           // only); a style that fetches anything else, or runs anything, goes entirely.
           const keep =
             !STYLE_FORBIDDEN.test(css) &&
-            (!fetches || (onlyRemoteUrls(css) && options.allowRemote === true));
+            (!fetches || (options.allowRemote === true && onlyRemoteUrls(css)));
           if (keep) result.style = css;
           else delete result.style;
         }
