@@ -28,6 +28,11 @@ export const composeInputSchema = z.object({
   forward_of: rowId().optional(),
   /** The draft this message replaces (each save replaces the last; sending removes it). */
   draft_id: rowId().optional(),
+  /**
+   * File names of the replaced draft's attachments that travel on (a draft opened for editing
+   * keeps its files without sending them back); each name carries one file of that name.
+   */
+  keep_attachments: z.array(z.string().min(1).max(255)).max(50).optional(),
 });
 export type ComposeInput = z.infer<typeof composeInputSchema>;
 
@@ -35,11 +40,14 @@ export const replyTemplateSchema = z.object({
   account: z.number().int(),
   to: z.array(z.string()),
   cc: z.array(z.string()),
+  bcc: z.array(z.string()),
   subject: z.string(),
   text: z.string(),
   html: z.string(),
   in_reply_to_email: z.number().int().nullable(),
   forward_of: z.number().int().nullable(),
+  /** Set when a draft is opened for editing: the draft that saving replaces. */
+  draft_id: z.number().int().nullable(),
   attachments: z.array(z.object({ filename: z.string(), size: z.number().int() })),
 });
 

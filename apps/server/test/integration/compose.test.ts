@@ -263,6 +263,121 @@ describe.each(DATABASE_KINDS)('sending and drafts on %s', (kind) => {
     expect(await subjectsIn('Drafts')).toEqual([]);
   });
 
+  it('opens a saved reply draft for editing: recipients, body, files and thread travel on through every save and the send', async () => {
+    const original = await emailId('Angebot Küche');
+    const pdf = Buffer.from('%PDF-entwurf-anhang').toString('base64');
+    const first = (
+      await owner.request({
+        method: 'POST',
+        url: '/api/drafts/',
+        payload: {
+          account: accountId,
+          to: 'Julia Wagner <julia.wagner@beispiel.de>',
+          cc: 'tom@beispiel.de',
+          bcc: 'chefin@beispiel.de',
+          subject: 'AW: Angebot Küche (Entwurf)',
+          html: '<p>Erste <b>Fassung</b></p>',
+          text: 'Erste Fassung',
+          in_reply_to_email: original,
+          attachments: [
+            { filename: 'Maße.pdf', content_type: 'application/pdf', content_base64: pdf },
+          ],
+        },
+      })
+    ).json<{ draft_id: number }>();
+
+    const notADraft = await owner.request({
+      method: 'GET',
+      url: `/api/emails/${original}/compose/?action=draft`,
+    });
+    expect(notADraft.statusCode).toBe(404);
+    const opened = await owner.request({
+      method: 'GET',
+      url: `/api/emails/${first.draft_id}/compose/?action=draft`,
+    });
+    expect(opened.statusCode).toBe(200);
+    const template = opened.json<{
+      to: string[];
+      cc: string[];
+      bcc: string[];
+      subject: string;
+      html: string;
+      in_reply_to_email: number | null;
+      forward_of: number | null;
+      draft_id: number;
+      attachments: { filename: string; size: number }[];
+    }>();
+    expect(template).toMatchObject({
+      to: ['Julia Wagner <julia.wagner@beispiel.de>'],
+      cc: ['tom@beispiel.de'],
+      bcc: ['chefin@beispiel.de'],
+      subject: 'AW: Angebot Küche (Entwurf)',
+      in_reply_to_email: original,
+      forward_of: null,
+      draft_id: first.draft_id,
+      attachments: [{ filename: 'Maße.pdf', size: expect.any(Number) as number }],
+    });
+    expect(template.html).toContain('<b>Fassung</b>');
+
+    // Edited and saved again: the files stay without being sent back.
+    const second = (
+      await owner.request({
+        method: 'POST',
+        url: '/api/drafts/',
+        payload: {
+          account: accountId,
+          to: template.to,
+          cc: template.cc,
+          bcc: template.bcc,
+          subject: template.subject,
+          html: '<p>Zweite Fassung</p>',
+          text: 'Zweite Fassung',
+          in_reply_to_email: original,
+          draft_id: template.draft_id,
+          keep_attachments: ['Maße.pdf'],
+        },
+      })
+    ).json<{ draft_id: number }>();
+    expect(second.draft_id).not.toBe(first.draft_id);
+    expect(
+      (await owner.request({ method: 'GET', url: `/api/emails/${first.draft_id}/` })).statusCode,
+    ).toBe(404);
+    const saved = (
+      await owner.request({ method: 'GET', url: `/api/emails/${second.draft_id}/` })
+    ).json<{ body_text: string; attachments: { filename: string }[] }>();
+    expect(saved.body_text).toContain('Zweite Fassung');
+    expect(saved.attachments.map((a) => a.filename)).toEqual(['Maße.pdf']);
+
+    const before = smtp.received.length;
+    const sent = await owner.request({
+      method: 'POST',
+      url: '/api/emails/send/',
+      payload: {
+        account: accountId,
+        to: template.to,
+        cc: template.cc,
+        bcc: template.bcc,
+        subject: 'AW: Angebot Küche (Entwurf)',
+        text: 'Endfassung',
+        in_reply_to_email: original,
+        draft_id: second.draft_id,
+        keep_attachments: ['Maße.pdf'],
+      },
+    });
+    expect(sent.statusCode).toBe(200);
+    const [mail] = (await smtp.waitFor(before + 1)).slice(before);
+    expect(mail!.to.sort()).toEqual(
+      ['chefin@beispiel.de', 'julia.wagner@beispiel.de', 'tom@beispiel.de'].sort(),
+    );
+    const parsed = await PostalMime.parse(mail!.raw);
+    expect(parsed.inReplyTo).toBe('<angebot-1@beispiel.de>');
+    expect(parsed.attachments.map((a) => a.filename)).toEqual(['Maße.pdf']);
+    expect(Buffer.from(parsed.attachments[0]!.content as ArrayBuffer).toString()).toBe(
+      '%PDF-entwurf-anhang',
+    );
+    expect(await subjectsIn('Drafts')).not.toContain('AW: Angebot Küche (Entwurf)');
+  });
+
   it('when SMTP refuses, the message is kept as a draft and the answer says so', async () => {
     smtp.failNext(550, 'Mailbox unavailable');
     try {

@@ -8,7 +8,8 @@ import { queryString } from './query-string.ts';
 
 export type ReplyTemplate = z.infer<typeof replyTemplateSchema>;
 export type Contact = z.infer<typeof contactSchema>;
-export type ComposeAction = 'reply' | 'reply_all' | 'forward';
+/** 'draft' opens a saved draft for editing. */
+export type ComposeAction = 'reply' | 'reply_all' | 'forward' | 'draft';
 
 export interface SendResult {
   status: 'sent';

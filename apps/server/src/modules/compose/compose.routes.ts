@@ -69,10 +69,10 @@ export const composeRoutes: FastifyPluginAsyncZod<{ compose: ComposeService }> =
     {
       schema: {
         tags: ['compose'],
-        summary: 'Prefilled reply, reply-all or forward',
+        summary: 'Prefilled reply, reply-all or forward, or a draft opened for editing',
         security,
         params: z.object({ id: coercedRowId() }),
-        querystring: z.object({ action: z.enum(['reply', 'reply_all', 'forward']) }),
+        querystring: z.object({ action: z.enum(['reply', 'reply_all', 'forward', 'draft']) }),
         response: { 200: replyTemplateSchema, ...errors },
       },
     },

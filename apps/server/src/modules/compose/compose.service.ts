@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { ErrorCode, FieldErrorCode, type ComposeInput } from '@brieftaube/shared';
 import type { ImapFlow } from 'imapflow';
+import type { AttachmentMeta } from '../../db/schema/index.ts';
 import { AppError, type FieldErrors } from '../../lib/app-error.ts';
 import { buildOutgoing, type OutgoingAttachment } from '../../mail/compose/build-message.ts';
 import { classifyConnectionError } from '../../mail/connection-errors.ts';
@@ -9,7 +10,7 @@ import { syncFolder } from '../../mail/sync/folder-sync.ts';
 import type { AccountRow } from '../accounts/accounts.repository.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { EmailSyncRepository } from '../emails/email-sync.repository.ts';
-import type { EmailsRepository } from '../emails/emails.repository.ts';
+import type { EmailFullRow, EmailsRepository } from '../emails/emails.repository.ts';
 import type { EmailsService } from '../emails/emails.service.ts';
 import type { FolderRow, FoldersRepository } from '../folders/folders.repository.ts';
 import { parseRecipients } from './recipients.ts';
@@ -24,6 +25,8 @@ import {
 import { sanitizeMailHtml } from '../../mail/mime/sanitize-html.ts';
 
 export const MAX_ATTACHMENT_BYTES = 25 * 1024 * 1024;
+
+export type ComposeTemplateAction = 'reply' | 'reply_all' | 'forward' | 'draft';
 
 export interface ComposeServiceDeps {
   accounts: AccountsService;
@@ -44,10 +47,9 @@ export function createComposeService(deps: ComposeServiceDeps) {
   async function prepare(userId: string, input: ComposeInput, forSending: boolean) {
     // Someone else's account, mail or draft is not found, as on every other route.
     const account = await accounts.requireAccount(userId, input.account);
-    if (input.draft_id) {
-      const draft = await deps.emailsRepo.find(userId, input.draft_id);
-      if (!draft || draft.folderType !== 'drafts') throw AppError.notFound('Draft');
-    }
+    const draft = input.draft_id ? await deps.emailsRepo.find(userId, input.draft_id) : undefined;
+    if (input.draft_id && (!draft || draft.folderType !== 'drafts'))
+      throw AppError.notFound('Draft');
     const errors: FieldErrors = {};
     const to = parseRecipients(input.to, 'to', errors);
     const cc = parseRecipients(input.cc, 'cc', errors);
@@ -69,19 +71,38 @@ export function createComposeService(deps: ComposeServiceDeps) {
         ...(original.email.messageId ? [original.email.messageId] : []),
       ].slice(-20);
     }
-    if (input.forward_of) {
-      const original = await emails.requireEmail(userId, input.forward_of);
-      for (const meta of original.email.attachments.filter((a) => !a.inline)) {
-        const file = await emails.attachment(userId, original.email.id, meta.part);
+    const carried: OutgoingAttachment[] = [];
+    const carry = async (emailId: number, metas: AttachmentMeta[]) => {
+      for (const meta of metas) {
+        const file = await emails.attachment(userId, emailId, meta.part);
         const chunks: Buffer[] = [];
         for await (const chunk of file.content as AsyncIterable<Buffer>) chunks.push(chunk);
-        attachments.push({
+        carried.push({
           filename: meta.filename,
           contentType: meta.contentType,
           content: Buffer.concat(chunks),
         });
       }
+    };
+    if (input.forward_of) {
+      const original = await emails.requireEmail(userId, input.forward_of);
+      await carry(
+        original.email.id,
+        original.email.attachments.filter((a) => !a.inline),
+      );
     }
+    if (draft && input.keep_attachments?.length) {
+      const wanted = [...input.keep_attachments];
+      const kept = draft.email.attachments.filter((a) => {
+        const at = wanted.indexOf(a.filename);
+        if (at === -1) return false;
+        wanted.splice(at, 1);
+        return true;
+      });
+      await carry(draft.email.id, kept);
+    }
+    // Carried files first: a kept file is then found by its name before a new one of that name.
+    attachments.unshift(...carried);
     if (attachments.reduce((sum, a) => sum + a.content.length, 0) > MAX_ATTACHMENT_BYTES) {
       errors.attachments = [FieldErrorCode.ATTACHMENTS_TOO_LARGE];
     }
@@ -185,10 +206,40 @@ export function createComposeService(deps: ComposeServiceDeps) {
     });
   }
 
+  /**
+   * A draft opened for editing, as it was saved: recipients, subject, body, its files (kept on
+   * the server, see keep_attachments) and the mail it answers, so that sending still threads.
+   */
+  async function draftTemplate(userId: string, row: EmailFullRow) {
+    const e = row.email;
+    if (row.folderType !== 'drafts') throw AppError.notFound('Draft');
+    const answers = e.inReplyTo
+      ? await deps.emailsRepo.idByMessageId(userId, e.inReplyTo)
+      : undefined;
+    return {
+      account: e.accountId,
+      to: e.toAddresses.map(formatAddress),
+      cc: e.ccAddresses.map(formatAddress),
+      bcc: e.bccAddresses.map(formatAddress),
+      subject: e.subject,
+      text: e.bodyText ?? '',
+      html: e.bodyHtml
+        ? sanitizeMailHtml(e.bodyHtml).html
+        : `<p>${escapeHtml(e.bodyText ?? '').replace(/\n/g, '<br>')}</p>`,
+      in_reply_to_email: answers ?? null,
+      forward_of: null,
+      draft_id: e.id,
+      attachments: e.attachments
+        .filter((a) => !a.inline)
+        .map((a) => ({ filename: a.filename, size: a.size })),
+    };
+  }
+
   return {
     /** What Compose opens with for reply, reply-all and forward (spec route /app/compose/{action}/{id}). */
-    async template(userId: string, emailId: number, action: 'reply' | 'reply_all' | 'forward') {
+    async template(userId: string, emailId: number, action: ComposeTemplateAction) {
       const row = await emails.requireEmail(userId, emailId);
+      if (action === 'draft') return draftTemplate(userId, row);
       const e = row.email;
       const account = await accounts.requireAccount(userId, e.accountId);
       const from = { name: e.fromName, address: e.fromAddress };
@@ -231,8 +282,10 @@ export function createComposeService(deps: ComposeServiceDeps) {
         subject: replySubject(e.subject, action === 'forward' ? 'forward' : 'reply'),
         text,
         html,
+        bcc: [],
         in_reply_to_email: action === 'forward' ? null : e.id,
         forward_of: action === 'forward' ? e.id : null,
+        draft_id: null,
         attachments:
           action === 'forward'
             ? e.attachments

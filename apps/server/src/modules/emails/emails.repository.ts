@@ -147,6 +147,23 @@ export function createEmailsRepository(db: Db) {
       return row;
     },
 
+    /** The id of the caller's message with this Message-ID, outside Drafts (the one a draft answers). */
+    async idByMessageId(userId: string, messageId: string): Promise<number | undefined> {
+      const [row] = await db
+        .select({ id: emails.id })
+        .from(emails)
+        .innerJoin(folders, eq(folders.id, emails.folderId))
+        .where(
+          and(
+            eq(emails.userId, userId),
+            eq(emails.messageId, messageId),
+            sql`${folders.folderType} <> 'drafts'`,
+          ),
+        )
+        .limit(1);
+      return row?.id;
+    },
+
     async findMany(userId: string, ids: number[]) {
       if (ids.length === 0) return [];
       return db

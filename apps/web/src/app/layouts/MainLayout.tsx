@@ -66,7 +66,19 @@ export function MainLayout() {
           />
         </Box>
       </Drawer>
-      <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 2, md: 3 } }}>
+      <Box
+        component="main"
+        sx={{
+          flex: 1,
+          minWidth: 0,
+          p: { xs: 2, md: 3 },
+          // Room for the task cards while they show (set by TaskNotifications).
+          pb: {
+            xs: 'calc(16px + var(--task-cards-space, 0px))',
+            md: 'calc(24px + var(--task-cards-space, 0px))',
+          },
+        }}
+      >
         <Toolbar />
         <AppBreadcrumbs />
         <Outlet />

@@ -3,7 +3,7 @@ import { useLayoutEffect, useState, type RefObject } from 'react';
 /**
  * The height from the element's top to the bottom of the window (less the main area's bottom
  * padding), so a pane can scroll inside itself instead of the page. Follows window resizes and
- * whatever moves the element (a breadcrumb appearing, a banner closing).
+ * whatever moves the element (a breadcrumb appearing, a banner closing, task cards showing).
  */
 export function useFillHeight(ref: RefObject<HTMLElement | null>, min = 320): number {
   const [height, setHeight] = useState(min);
@@ -20,6 +20,9 @@ export function useFillHeight(ref: RefObject<HTMLElement | null>, min = 320): nu
     window.addEventListener('resize', measure);
     const observer = new ResizeObserver(measure);
     if (element.parentElement) observer.observe(element.parentElement);
+    // Its bottom padding grows while task cards show (the pane then ends above them).
+    const main = element.closest('main');
+    if (main) observer.observe(main, { box: 'border-box' });
     for (
       let sibling = element.previousElementSibling;
       sibling;

@@ -14,7 +14,10 @@ import type { ComposeSetup } from './lib/compose-values.ts';
 /** 'reply-all' is tolerated from older links. */
 function toAction(value: string | undefined): ComposeAction | null {
   const normalized = value?.replace('-', '_');
-  return normalized === 'reply' || normalized === 'reply_all' || normalized === 'forward'
+  return normalized === 'reply' ||
+    normalized === 'reply_all' ||
+    normalized === 'forward' ||
+    normalized === 'draft'
     ? normalized
     : null;
 }
@@ -33,6 +36,7 @@ function newMessageSetup(accounts: Account[], params: URLSearchParams): ComposeS
     inReplyTo: null,
     forwardOf: null,
     forwarded: [],
+    draftId: null,
     focus: 'to',
     backTo: '/app',
   };
@@ -49,6 +53,24 @@ function templateSetup(
     : (accounts[0]?.id ?? '');
   // Each entry is one address; splitting at commas would break "Müller, Anna <…>".
   const recipients = (list: string[]) => list.map(parseRecipient);
+  if (action === 'draft')
+    return {
+      values: {
+        account,
+        to: recipients(template.to),
+        cc: recipients(template.cc),
+        bcc: recipients(template.bcc),
+        subject: template.subject,
+        attachments: [],
+      },
+      html: template.html,
+      inReplyTo: template.in_reply_to_email,
+      forwardOf: null,
+      forwarded: template.attachments,
+      draftId: template.draft_id,
+      focus: template.to.length ? 'body' : 'to',
+      backTo: '/app',
+    };
   return {
     values: {
       account,
@@ -64,6 +86,7 @@ function templateSetup(
     inReplyTo: template.in_reply_to_email,
     forwardOf: template.forward_of,
     forwarded: template.attachments,
+    draftId: null,
     focus: action === 'forward' ? 'to' : 'body',
     backTo: `/app/emails/${emailId}`,
   };

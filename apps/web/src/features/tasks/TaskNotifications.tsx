@@ -1,5 +1,5 @@
 import { Box } from '@mui/material';
-import { useEffect } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TaskCard } from './TaskCard.tsx';
 import { useTaskBoard } from './use-task-board.ts';
@@ -14,6 +14,9 @@ export function TaskNotifications({ now }: { now?: () => number }) {
   const polling = useTaskPolling();
   const { cards, dismiss } = useTaskBoard(now);
 
+  const region = useRef<HTMLDivElement>(null);
+  useReserveSpace(region, cards.length > 0);
+
   useEffect(() => {
     // Spec §8: fetching failures are only logged.
     if (polling.error) console.warn('Task status poll failed', polling.error);
@@ -21,13 +24,16 @@ export function TaskNotifications({ now }: { now?: () => number }) {
 
   return (
     <Box
+      ref={region}
       role="region"
       aria-label={t('tasks.region')}
       sx={{
         position: 'fixed',
         right: { xs: 8, sm: 16 },
         bottom: { xs: 8, sm: 16 },
-        zIndex: (theme) => theme.zIndex.snackbar,
+        // Above the app bar and drawer, below dialogs: an error card that stays until closed must
+        // never cover a dialog's buttons.
+        zIndex: (theme) => theme.zIndex.drawer + 1,
         width: { xs: 'calc(100vw - 16px)', sm: 380 },
         display: cards.length ? 'flex' : 'none',
         flexDirection: 'column',
@@ -40,4 +46,29 @@ export function TaskNotifications({ now }: { now?: () => number }) {
       ))}
     </Box>
   );
+}
+
+/**
+ * While cards show, the page reserves their height below its content (CSS variable
+ * --task-cards-space, read by the main layout), so that buttons at the bottom of a page (send,
+ * discard) can always be scrolled clear of a card that stays until closed.
+ */
+function useReserveSpace(region: RefObject<HTMLDivElement | null>, active: boolean) {
+  useEffect(() => {
+    const root = document.documentElement;
+    const element = region.current;
+    if (!active || !element) {
+      root.style.removeProperty('--task-cards-space');
+      return;
+    }
+    const update = () =>
+      root.style.setProperty('--task-cards-space', `${element.offsetHeight + 16}px`);
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--task-cards-space');
+    };
+  }, [region, active]);
 }

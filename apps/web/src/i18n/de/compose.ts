@@ -5,6 +5,7 @@ export const compose = {
     reply: 'Antworten',
     reply_all: 'Allen antworten',
     forward: 'Weiterleiten',
+    draft: 'Entwurf bearbeiten',
   },
   formLabel: 'E-Mail verfassen',
   from: 'Von',

@@ -6,6 +6,7 @@ export const email = {
     reply: 'Antworten',
     replyAll: 'Allen antworten',
     forward: 'Weiterleiten',
+    editDraft: 'Entwurf bearbeiten',
     delete: 'Löschen',
     move: 'Verschieben',
     archive: 'Archivieren',

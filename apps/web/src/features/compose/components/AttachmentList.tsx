@@ -74,11 +74,13 @@ interface Props {
   local: LocalAttachment[];
   forwarded: ForwardedAttachment[];
   onRemove: (id: string) => void;
+  /** Files a draft kept on the server can be removed; a forwarded mail's always travel. */
+  onRemoveKept?: ((index: number) => void) | undefined;
   error: string | undefined;
 }
 
 /** The files that travel with the message; forwarded ones are added by the server itself. */
-export function AttachmentList({ local, forwarded, onRemove, error }: Props) {
+export function AttachmentList({ local, forwarded, onRemove, onRemoveKept, error }: Props) {
   const { t } = useTranslation();
   const count = local.length + forwarded.length;
   if (!count && !error) return null;
@@ -106,7 +108,9 @@ export function AttachmentList({ local, forwarded, onRemove, error }: Props) {
             key={`fwd-${index}`}
             name={a.filename}
             size={a.size}
-            note={t('compose.attachments.forwarded')}
+            {...(onRemoveKept
+              ? { onRemove: () => onRemoveKept(index) }
+              : { note: t('compose.attachments.forwarded') })}
           />
         ))}
         {local.map((a) => (

@@ -2,7 +2,7 @@ import type { Account } from '@brieftaube/shared';
 import { Alert, Box, Paper, Typography } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -66,16 +66,41 @@ export function ComposeForm({ setup, accounts, title }: Props) {
   const [attachmentNotice, setAttachmentNotice] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<'noSubject' | 'discard' | null>(null);
 
+  // A draft opened for editing keeps its files on the server until they are removed here.
+  const [kept, setKept] = useState(setup.forwarded);
+  const removeKept = (index: number) => {
+    setKept((list) => list.filter((_a, i) => i !== index));
+    changed();
+  };
+  const keptRef = useRef(kept);
+  useLayoutEffect(() => {
+    keptRef.current = kept;
+  }, [kept]);
+  // A reply opens with recipients, subject and quote filled in, a draft as it was saved: as
+  // they opened, there is nothing new to keep.
+  const openedValues = useMemo(() => JSON.stringify(setup.values), [setup.values]);
   const build = useCallback(
     async (draftId: number | undefined) => {
       const values = form.getValues();
       if (!editor.current || values.account === '') return null;
       if (!draftId && isBlank(values, editor.current.isEmpty())) return null;
-      return toComposeInput(values, editor.current.getBody(), setup, draftId);
+      if (
+        draftId === (setup.draftId ?? undefined) &&
+        keptRef.current === setup.forwarded &&
+        JSON.stringify(values) === openedValues &&
+        editor.current.isPristine()
+      )
+        return null;
+      return toComposeInput(values, editor.current.getBody(), setup, draftId, keptRef.current);
     },
-    [form, setup],
+    [form, setup, openedValues],
   );
-  const draft = useDraftAutosave({ revision, build, enabled: !sending && !discarding && !done });
+  const draft = useDraftAutosave({
+    revision,
+    build,
+    enabled: !sending && !discarding && !done,
+    initialDraftId: setup.draftId ?? undefined,
+  });
   const guard = useLeaveGuard({
     unsaved: draft.unsaved,
     sending: sending || discarding,
@@ -85,7 +110,7 @@ export function ComposeForm({ setup, accounts, title }: Props) {
 
   const addFiles = (files: File[]) => {
     const current = form.getValues('attachments');
-    let bytes = totalBytes(current, setup.forwarded);
+    let bytes = totalBytes(current, keptRef.current);
     const accepted = [];
     const rejected: string[] = [];
     for (const file of files) {
@@ -134,7 +159,7 @@ export function ComposeForm({ setup, accounts, title }: Props) {
     try {
       await draft.settle();
       const body = editor.current!.getBody();
-      const input = await toComposeInput(values, body, setup, draft.draftId());
+      const input = await toComposeInput(values, body, setup, draft.draftId(), keptRef.current);
       await sendEmailWithProgress(input, setProgress);
       showSentNotice(theme, t('compose.sent'), t('common.close'));
       void leave();
@@ -236,8 +261,9 @@ export function ComposeForm({ setup, accounts, title }: Props) {
           />
           <AttachmentList
             local={attachments}
-            forwarded={setup.forwarded}
+            forwarded={kept}
             onRemove={removeAttachment}
+            onRemoveKept={setup.draftId ? removeKept : undefined}
             error={errors.attachments?.message ?? attachmentNotice ?? undefined}
           />
         </Box>

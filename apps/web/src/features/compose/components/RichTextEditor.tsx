@@ -14,6 +14,8 @@ export interface EditorHandle {
   /** The message as it is sent: HTML with mail-safe styles and its plain-text alternative. */
   getBody: () => { html: string; text: string };
   isEmpty: () => boolean;
+  /** Nothing typed, pasted or formatted since the editor opened. */
+  isPristine: () => boolean;
   focusStart: () => void;
 }
 
@@ -30,6 +32,8 @@ interface Props {
 export function RichTextEditor({ id, initialHtml, autoFocus, onChange, onFiles, ref }: Props) {
   const { t } = useTranslation();
   const [link, setLink] = useState<{ url: string; askText: boolean } | null>(null);
+  // The document as the editor first read it (it normalises the HTML it is given).
+  const [opened, setOpened] = useState<string | null>(null);
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -67,6 +71,7 @@ export function RichTextEditor({ id, initialHtml, autoFocus, onChange, onFiles, 
         return true;
       },
     },
+    onCreate: ({ editor: created }) => setOpened(JSON.stringify(created.getJSON())),
     onUpdate: () => onChange(),
   });
 
@@ -80,9 +85,10 @@ export function RichTextEditor({ id, initialHtml, autoFocus, onChange, onFiles, 
     () => ({
       getBody: () => ({ html: toMailHtml(editor.getHTML()), text: docToText(editor.getJSON()) }),
       isEmpty: () => editor.isEmpty,
+      isPristine: () => opened === null || JSON.stringify(editor.getJSON()) === opened,
       focusStart: () => editor.commands.focus('start'),
     }),
-    [editor],
+    [editor, opened],
   );
 
   return (

@@ -18,16 +18,24 @@ interface Options {
   /** False while sending and after the message was sent or discarded. */
   enabled: boolean;
   delayMs?: number;
+  /** The draft being edited, which the first save replaces. */
+  initialDraftId?: number | undefined;
 }
 
 /**
  * Saves the message as a draft a few seconds after the last change, one save at a time: each
  * save replaces the previous draft (draft_id), so two saves in flight would leave a duplicate.
  */
-export function useDraftAutosave({ revision, build, enabled, delayMs = 3000 }: Options) {
+export function useDraftAutosave({
+  revision,
+  build,
+  enabled,
+  delayMs = 3000,
+  initialDraftId,
+}: Options) {
   const [state, setState] = useState<DraftState>({ status: 'idle', savedAt: null, error: null });
   const [savedRevision, setSavedRevision] = useState(0);
-  const draftId = useRef<number | undefined>(undefined);
+  const draftId = useRef<number | undefined>(initialDraftId);
   const saved = useRef(0);
   const latest = useRef({ revision, build, enabled });
   const inFlight = useRef<Promise<boolean> | null>(null);

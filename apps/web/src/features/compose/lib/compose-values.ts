@@ -30,6 +30,8 @@ export interface ComposeSetup {
   inReplyTo: number | null;
   forwardOf: number | null;
   forwarded: ForwardedAttachment[];
+  /** A draft opened for editing: the draft that saving replaces (its files stay on the server). */
+  draftId: number | null;
   /** Replies start writing above the quote; new mail and forwards start with the recipients. */
   focus: 'to' | 'body';
   /** Where sending or discarding leads: the original mail, or the inbox. */
@@ -106,6 +108,7 @@ export async function toComposeInput(
   body: ComposeBody,
   setup: ComposeSetup,
   draftId: number | undefined,
+  kept: ForwardedAttachment[] = [],
 ): Promise<ComposeInput> {
   const recipients = (list: Recipient[]) => list.filter((r) => r.valid).map(recipientForServer);
   const attachments = await Promise.all(
@@ -127,5 +130,9 @@ export async function toComposeInput(
     ...(setup.inReplyTo ? { in_reply_to_email: setup.inReplyTo } : {}),
     ...(setup.forwardOf ? { forward_of: setup.forwardOf } : {}),
     ...(draftId ? { draft_id: draftId } : {}),
+    // Each save replaces the draft that holds the files, and the new draft holds them again.
+    ...(draftId && setup.draftId && kept.length
+      ? { keep_attachments: kept.map((a) => a.filename) }
+      : {}),
   };
 }

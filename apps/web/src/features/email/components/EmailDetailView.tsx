@@ -127,6 +127,15 @@ export function EmailDetailView({
           onDownloadRaw={downloadRaw}
         />
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 3 }}>
+          {detail.folder_type === 'drafts' && (
+            <Button
+              variant="contained"
+              startIcon={<Mdi name="pencil" />}
+              onClick={compose('draft')}
+            >
+              {t('email.actions.editDraft')}
+            </Button>
+          )}
           <Button
             variant="outlined"
             color="inherit"

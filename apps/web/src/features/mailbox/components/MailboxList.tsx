@@ -83,6 +83,9 @@ export function MailboxList(props: MailboxListProps) {
     (id: number) => {
       setFocusedId(id);
       rememberPlace(placeKey, { offset: offset.current, focusedId: id });
+      // A draft opens where it is written, as in Gmail and Outlook.
+      const item = latest.current.items.find((i) => i.id === id);
+      if (item?.folder_type === 'drafts') return void navigate(`/app/compose/draft/${id}`);
       void navigate(`/app/emails/${id}`, {
         state: { listSearch: latest.current.search, depth: 1 },
       });
