@@ -128,3 +128,83 @@ test('when the SMTP server cannot be reached, the mail is kept as a draft with a
   );
   expect(mail.smtp.received.length).toBe(before);
 });
+
+test('a reply left untouched keeps no draft; a saved forward opens from Entwürfe for editing, with its file, and is sent from there', async ({
+  page,
+  request,
+  mail,
+}) => {
+  test.setTimeout(150_000);
+  const mailbox = await mail.mailbox();
+  const { access } = await signedInWithMailbox(page, request, mailbox);
+  const found = await request.get('/api/emails/?q=Jahresabrechnung', {
+    headers: { authorization: `Bearer ${access}` },
+  });
+  const original = ((await found.json()) as { id: number; subject: string }[]).find(
+    (e) => e.subject === 'Ihre Jahresabrechnung 2026',
+  )!;
+
+  // Opened and left as it came: no draft is written (Gmail and Thunderbird keep none either).
+  const draftSaves: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().includes('/api/drafts/')) draftSaves.push(r.url());
+  });
+  await page.goto(`/app/compose/reply/${original.id}`);
+  await expect(page.getByRole('textbox', { name: 'Nachricht' })).toContainText('schrieb');
+  // Longer than the autosave delay (3 s): a save would have started by now.
+  await page.waitForTimeout(5000);
+  expect(draftSaves).toEqual([]);
+  await expect(page.getByText(/Entwurf gespeichert/)).toHaveCount(0);
+
+  // A forward with a line of its own is kept as a draft, the PDF inside it.
+  await page.goto(`/app/compose/forward/${original.id}`);
+  await page.getByRole('combobox', { name: /^An/ }).fill('buchhaltung@beispiel.de');
+  await page.keyboard.press('Enter');
+  await page.getByRole('textbox', { name: 'Nachricht' }).click();
+  await page.keyboard.press('Control+Home');
+  await page.keyboard.type('Erste Fassung.');
+  await expect(page.getByText(/Entwurf gespeichert/)).toBeVisible({ timeout: 20_000 });
+  await expect
+    .poll(() => subjectsIn(mail, mailbox, 'Drafts'), { timeout: 15_000 })
+    .toContain('WG: Ihre Jahresabrechnung 2026');
+
+  // Entwürfe → the draft opens where it is written.
+  await page.goto('/app');
+  await page
+    .getByRole('link', { name: /^Entwürfe\b/ })
+    .first()
+    .click();
+  await page
+    .getByRole('link', { name: /WG: Ihre Jahresabrechnung 2026/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/app\/compose\/draft\/\d+$/);
+  await expect(page.getByRole('heading', { name: 'Entwurf bearbeiten' })).toBeVisible();
+  await expect(page.getByText('buchhaltung@beispiel.de')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Betreff' })).toHaveValue(
+    'WG: Ihre Jahresabrechnung 2026',
+  );
+  const body = page.getByRole('textbox', { name: 'Nachricht' });
+  await expect(body).toContainText('Erste Fassung.');
+  await expect(body).toContainText('Weitergeleitete Nachricht');
+  await expect(page.getByText('Jahresabrechnung-2026.pdf')).toBeVisible();
+  await body.click();
+  await page.keyboard.press('Control+Home');
+  await page.keyboard.type('Zweite Fassung. ');
+
+  const before = mail.smtp.received.length;
+  await page.getByRole('button', { name: 'Senden' }).click();
+  await expect(page.getByText('E-Mail wurde gesendet.')).toBeVisible({ timeout: 20_000 });
+  const [sent] = (await mail.smtp.waitFor(before + 1)).slice(before);
+  expect(sent!.to).toEqual(['buchhaltung@beispiel.de']);
+  const parsed = await PostalMime.parse(sent!.raw);
+  expect(parsed.subject).toBe('WG: Ihre Jahresabrechnung 2026');
+  expect(parsed.text).toContain('Zweite Fassung. Erste Fassung.');
+  expect(parsed.attachments.map((a) => a.filename)).toEqual(['Jahresabrechnung-2026.pdf']);
+  expect(new TextDecoder().decode(parsed.attachments[0]!.content as ArrayBuffer)).toBe(
+    '%PDF-1.4 Abrechnung',
+  );
+  await expect
+    .poll(() => subjectsIn(mail, mailbox, 'Drafts'))
+    .not.toContain('WG: Ihre Jahresabrechnung 2026');
+});

@@ -128,3 +128,49 @@ test('task cards follow the timing rules of spec §4 under a controlled clock', 
   const shownFor = await runUntil(page, async () => (await cardsIn(page).count()) === 0, 500);
   expect(shownFor).toBeLessThanOrEqual(5000);
 });
+
+test('an error card that stays never covers a dialog or the buttons at the bottom of a page', async ({
+  page,
+  request,
+  mail,
+}) => {
+  test.setTimeout(120_000);
+  const mailbox = await mail.mailbox({ empty: true });
+  const { access } = await signedInWithMailbox(page, request, mailbox);
+  const address = await brokenAccount(request, access, mailbox, 'karte');
+  const accounts = (await (
+    await request.get('/api/accounts/', { headers: { authorization: `Bearer ${access}` } })
+  ).json()) as { id: number; email_address: string }[];
+  const broken = accounts.find((a) => a.email_address === address)!;
+  await request.post(`/api/tasks/fetch-emails/${broken.id}/`, {
+    headers: { authorization: `Bearer ${access}` },
+  });
+  await page.setViewportSize({ width: 1000, height: 700 });
+  await page.goto('/app/compose');
+  await expect(card(page, address)).toHaveAttribute('data-status', 'FAILURE', { timeout: 30_000 });
+
+  // The page keeps room below its content: scrolled down, "Verwerfen" is clear of the card.
+  const discard = page.getByRole('button', { name: 'Verwerfen' });
+  await discard.scrollIntoViewIfNeeded();
+  await discard.click({ trial: true, timeout: 5000 });
+  const [cardBox, buttonBox] = [
+    await card(page, address).boundingBox(),
+    await discard.boundingBox(),
+  ];
+  expect(buttonBox!.y + buttonBox!.height).toBeLessThanOrEqual(cardBox!.y);
+
+  // A dialog lies above the card: its buttons take the click, wherever the card is.
+  await page.setViewportSize({ width: 1400, height: 700 });
+  await page.getByRole('button', { name: 'Neue Kategorie erstellen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Neue Kategorie erstellen' });
+  await expect(dialog).toBeVisible();
+  const hit = await page.evaluate(() => {
+    const card = document.querySelector('[data-testid="task-card"]')!.getBoundingClientRect();
+    const top = document.elementFromPoint(card.x + card.width / 2, card.y + card.height / 2);
+    return top?.closest('[data-testid="task-card"]') ? 'card' : 'dialog or backdrop';
+  });
+  expect(hit).toBe('dialog or backdrop');
+  await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card(page, address)).toBeVisible();
+});
