@@ -49,6 +49,14 @@ describe('reconcileBoard', () => {
     const again = reconcileBoard(board, poll(task('a', 'SUCCESS', T0 + 2000)), T0 + 4000);
     expect(again.succeeded).toEqual([]);
   });
+  it('reports a task that failed while being watched, once, and not as succeeded', () => {
+    const board = reconcileBoard(emptyBoard(), poll(task('a', 'STARTED', T0)), T0).board;
+    const first = reconcileBoard(board, poll(task('a', 'FAILURE', T0 + 1000)), T0 + 1000);
+    expect(first.failed.map((t) => t.task_id)).toEqual(['a']);
+    expect(first.succeeded).toEqual([]);
+    const again = reconcileBoard(first.board, poll(task('a', 'FAILURE', T0 + 1000)), T0 + 3000);
+    expect(again.failed).toEqual([]);
+  });
   it('reports a task first seen already succeeded after the first poll', () => {
     const board = reconcileBoard(emptyBoard(), {}, T0).board;
     const { succeeded } = reconcileBoard(board, poll(task('a', 'COMPLETE', T0)), T0 + 500);

@@ -41,15 +41,17 @@ export const hasUnfinished = (tasks: Record<string, TaskStatus> | undefined) =>
 
 /**
  * Folds one poll result into the board. Returns the tasks that succeeded since the last poll
- * (their effects must be reloaded), never those that had already succeeded before the first poll.
+ * (their effects must be reloaded), never those that had already succeeded before the first poll,
+ * and likewise those that failed (an account then shows its last fetch failed).
  */
 export function reconcileBoard(
   board: TaskBoard,
   polled: Record<string, TaskStatus>,
   now: number,
-): { board: TaskBoard; succeeded: TaskStatus[] } {
+): { board: TaskBoard; succeeded: TaskStatus[]; failed: TaskStatus[] } {
   const tasks: Record<string, TrackedTask> = {};
   const succeeded: TaskStatus[] = [];
+  const failed: TaskStatus[] = [];
   let nextOrder = board.nextOrder;
   // The server lists the newest first; new arrivals get their order oldest first.
   const arrivals = Object.values(polled).reverse();
@@ -59,6 +61,7 @@ export function reconcileBoard(
     const finished = isFinished(task.status);
     const justFinished = finished && (known ? known.finishedAt === null : board.started);
     if (justFinished && isSuccess(task.status)) succeeded.push(task);
+    if (justFinished && isError(task.status)) failed.push(task);
     tasks[task.task_id] = {
       task,
       finishedAt: known?.finishedAt ?? (finished ? now : null),
@@ -71,6 +74,7 @@ export function reconcileBoard(
   return {
     board: pruneBoard({ tasks, gone: board.gone, nextOrder, started: true }, now),
     succeeded,
+    failed,
   };
 }
 

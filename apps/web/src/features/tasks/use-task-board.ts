@@ -49,7 +49,10 @@ export function useTaskBoard(now: () => number = Date.now) {
   }, []);
 
   const reloadMailboxes = useCallback(
-    (succeeded: TaskStatus[]) => {
+    (succeeded: TaskStatus[], failed: TaskStatus[]) => {
+      // A failed fetch changes the account's status ("Letzter Abruf fehlgeschlagen: …").
+      if (failed.some((task) => changesMailboxes(task.task_type)))
+        void queryClient.invalidateQueries({ queryKey: ['accounts'] });
       if (!succeeded.some((task) => changesMailboxes(task.task_type))) return;
       // Spec §4: a finished fetch or AI categorisation changes accounts and folders (and with
       // them the lists and category counts).
@@ -64,13 +67,13 @@ export function useTaskBoard(now: () => number = Date.now) {
     const fold = (data: TaskMap | undefined) => {
       if (!data) return;
       const at = now();
-      const { board, succeeded } = reconcileBoard(
+      const { board, succeeded, failed } = reconcileBoard(
         boardRef.current ?? emptyBoard(readDismissed()),
         data,
         at,
       );
       commit(board, at);
-      reloadMailboxes(succeeded);
+      reloadMailboxes(succeeded, failed);
     };
     const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
       if (event.type !== 'updated' || event.action.type !== 'success') return;

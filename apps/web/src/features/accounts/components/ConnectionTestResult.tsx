@@ -22,6 +22,13 @@ const KNOWN_CODES = [
   'PROTOCOL_ERROR',
 ];
 
+/**
+ * Only a server's own answer is worth quoting (a refused login may say why: "application-specific
+ * password required"); for a host not found, a refused or timed-out connection or a TLS failure
+ * the German sentence says everything, and the system's text ("connect ECONNREFUSED …") nothing.
+ */
+const SERVER_WORDS = ['AUTH_FAILED', 'PROTOCOL_ERROR', 'UNKNOWN'];
+
 function CheckLine({ label, check }: { label: string; check: Check }) {
   const { t } = useTranslation();
   const code =
@@ -39,7 +46,7 @@ function CheckLine({ label, check }: { label: string; check: Check }) {
         <Typography variant="body2">
           {check.success ? t('accounts.test.ok') : t(`accounts.test.errors.${code}`)}
         </Typography>
-        {!check.success && check.error && (
+        {!check.success && check.error && SERVER_WORDS.includes(code) && (
           <Typography
             variant="caption"
             sx={{ color: 'text.secondary', display: 'block', wordBreak: 'break-word' }}

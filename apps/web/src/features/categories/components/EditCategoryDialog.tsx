@@ -46,7 +46,10 @@ export function EditCategoryDialog({ category, onClose, onSaved }: Props) {
   return (
     <Dialog
       open={!!category}
-      onClose={onClose}
+      // As the creation dialog: a click beside it or Escape does not throw the edits away.
+      onClose={(_event, reason) => {
+        if (reason !== 'backdropClick' && reason !== 'escapeKeyDown') onClose();
+      }}
       maxWidth="sm"
       fullWidth
       aria-labelledby="edit-category-title"
