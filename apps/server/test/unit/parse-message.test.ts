@@ -351,4 +351,26 @@ describe('a structure no parser makes sense of', () => {
     const parsed = await parseMessage(source);
     expect(parsed.text).toBe('Hallo Welt, viele Grüße');
   });
+
+  it('keeps UTF-8 with one stray bad byte as UTF-8, whatever the script', async () => {
+    const words = 'Привет, Grüße: 100 € 😀 日本語';
+    const source = Buffer.concat([
+      Buffer.from('From: a@b.de\r\nSubject: x\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n'),
+      Buffer.from(words),
+      Buffer.from([0xff]),
+      Buffer.from('\r\n'),
+    ]);
+    const parsed = await parseMessage(source);
+    expect(parsed.text.trimEnd()).toBe(`${words}\uFFFD`);
+    // Latin-1 under a UTF-8 label is still read as Latin-1.
+    const latin = Buffer.concat([
+      Buffer.from('From: a@b.de\r\nSubject: x\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n'),
+      Buffer.from('Grüße aus München, 100 ', 'latin1'),
+      Buffer.from([0x80, 0x20, 0x96]),
+      Buffer.from(' schöne Woche', 'latin1'),
+    ]);
+    expect((await parseMessage(latin)).text.trimEnd()).toBe(
+      'Grüße aus München, 100 € – schöne Woche',
+    );
+  });
 });

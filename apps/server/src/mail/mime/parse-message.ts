@@ -188,7 +188,14 @@ async function parseCharsets(source: Buffer) {
       text: parsed.text === undefined ? undefined : decodeUtf7(parsed.text),
       html: parsed.html === undefined ? undefined : decodeUtf7(parsed.html),
     };
-  if (!/\uFFFD/.test(`${parsed.text ?? ''}${parsed.html ?? ''}`)) return parsed;
+  const read = `${parsed.text ?? ''}${parsed.html ?? ''}`;
+  if (!/\uFFFD/.test(read)) return parsed;
+  // Latin-1 read as UTF-8 breaks at every non-ASCII byte, so a line of it has nothing read
+  // right; a stray bad byte in UTF-8 sits among characters that read right. When every broken
+  // line also holds such characters, it is UTF-8, whatever the script (Cyrillic, €, emoji, CJK),
+  // and a reread as Windows-1252 would garble all of it for the sake of one character.
+  const broken = read.split('\n').filter((line) => line.includes('\uFFFD'));
+  if (broken.every((line) => /[^\x00-\x7F\uFFFD]/.test(line))) return parsed;
   // "utf-8" over Latin-1 bytes: read as Windows-1252 where that reads clean; then also the parts
   // without any label, which are UTF-8 as often as not and are given Latin-1 only when needed.
   // A retry that shows real UTF-8 as Windows-1252 ("Ã¼") means the text was UTF-8 with a stray
