@@ -28,6 +28,21 @@ describe("the author's own words of a reply (reply-parsing corpus)", () => {
     expect(own).not.toMatch(/^\s*>/m);
   });
 
+  it('knows the quote headers of Polish Thunderbird and of Apple Mail in Chinese, Korean and Japanese', () => {
+    for (const header of [
+      'W dniu 2015-01-07 14:23, Test user <test@example.com> pisze:',
+      '在 2016年11月8日，下午2:23，Test user <test@example.com> 写道：',
+      '2016. 11. 8. 오후 2:23, Test user <test@example.com> 작성:',
+      '2016/11/08 14:23、Test user <test@example.com> のメッセージ:',
+    ]) {
+      const mail = `Thank you very much.\n\n${header}\n\n> Wie geht es?\n> Test`;
+      expect(ownText(mail), header).toBe('Thank you very much.');
+    }
+    // The same verbs inside a sentence are prose.
+    const prose = 'Er 写道 dass alles gut ist. Ich pisze dir später.';
+    expect(ownText(prose)).toBe(prose);
+  });
+
   it('keeps answers written between and below the quoted lines', () => {
     const inline = ownText(read(path.join(CRISP, 'email_tricky_18_inline_reply.txt')));
     expect(inline).toBe(

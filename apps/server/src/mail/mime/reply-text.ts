@@ -18,9 +18,9 @@ const QUOTED = new RegExp(`^${SPACE}*>`);
 /** Norwegian Gmail wraps "<anna@example.com\n>:"; that ">:" closes a header, it quotes nothing. */
 const HEADER_CLOSER = new RegExp(`^${SPACE}*>${SPACE}*:${SPACE}*$`);
 
-const WROTE = String.raw`(?:wrote|writes|quoting|zitat von|schrieb|geschrieben|a écrit|ha scritto|escreveu|escribió|schreef|skrev|kirjoitti|napisał(?:\(a\)|a)?|napsal(?:\(a\)|a)?|írta|написал(?:\(а\)|а)?|yazdı)`;
-/** "… wrote:", "… a écrit :", "… wrote" (some clients drop the colon). */
-const WROTE_AT_END = new RegExp(`(?<!\\p{L})${WROTE}\\s*:?$`, 'iu');
+const WROTE = String.raw`(?:wrote|writes|quoting|zitat von|schrieb|geschrieben|a écrit|ha scritto|escreveu|escribió|schreef|skrev|kirjoitti|napisał(?:\(a\)|a)?|napsal(?:\(a\)|a)?|írta|написал(?:\(а\)|а)?|yazdı|pisze|写道|寫道|작성|のメッセージ)`;
+/** "… wrote:", "… a écrit :", "… 写道：", "… wrote" (some clients drop the colon). */
+const WROTE_AT_END = new RegExp(`(?<!\\p{L})${WROTE}\\s*[:：]?$`, 'iu');
 /** "Am 3. März 2026 um 10:15 schrieb Anna Beispiel <anna@beispiel.de>:" */
 const WROTE_THEN_NAME = new RegExp(`(?<!\\p{L})${WROTE}(?!\\p{L}).{1,150}:$`, 'iu');
 /** Headers without a verb: "2017-11-24 16:32 GMT+01:00 Anna <anna@beispiel.de>:" */
