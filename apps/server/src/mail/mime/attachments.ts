@@ -4,6 +4,9 @@ import type { AttachmentMeta } from '../../db/schema/emails.ts';
 /** Attachments named by BODYSTRUCTURE, with their part numbers for download on demand. */
 export function attachmentsFrom(structure: MessageStructureObject | undefined): AttachmentMeta[] {
   const found: AttachmentMeta[] = [];
+  // Without an HTML part nothing can show a picture in place (an iPhone photo sent as text
+  // with a Content-ID): it is a file like any other, and the mail shows its paperclip.
+  const hasHtml = textParts(structure).some((p) => p.type === 'text/html');
   const visit = (node: MessageStructureObject, depth: number) => {
     if (depth > 50) return; // hostile nesting
     const type = (node.type ?? 'application/octet-stream').toLowerCase();
@@ -36,6 +39,7 @@ export function attachmentsFrom(structure: MessageStructureObject | undefined): 
       // Only an image with a Content-ID can be shown inside the HTML; a PDF or photo that Apple
       // Mail or an iPhone marks "inline" is still a file the user wants to see listed.
       inline:
+        hasHtml &&
         !attachedMail &&
         !!node.id &&
         type.startsWith('image/') &&

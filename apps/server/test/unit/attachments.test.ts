@@ -1,0 +1,58 @@
+import type { MessageStructureObject } from 'imapflow';
+import { describe, expect, it } from 'vitest';
+import { attachmentsFrom } from '../../src/mail/mime/attachments.ts';
+
+const photo: MessageStructureObject = {
+  part: '2',
+  type: 'image/jpeg',
+  id: '<foto-1@iphone>',
+  disposition: 'inline',
+  dispositionParameters: { filename: 'IMG_0042.jpg' },
+  encoding: 'base64',
+  size: 7800,
+} as MessageStructureObject;
+const text = { part: '1', type: 'text/plain', size: 40 } as MessageStructureObject;
+const html = { part: '1.2', type: 'text/html', size: 90 } as MessageStructureObject;
+
+describe('attachments from BODYSTRUCTURE', () => {
+  it('a picture with a Content-ID is inline only where an HTML part can show it', () => {
+    const textOnly = attachmentsFrom({
+      type: 'multipart/mixed',
+      childNodes: [text, photo],
+    } as MessageStructureObject);
+    expect(textOnly).toMatchObject([{ filename: 'IMG_0042.jpg', inline: false, part: '2' }]);
+
+    const withHtml = attachmentsFrom({
+      type: 'multipart/related',
+      childNodes: [
+        {
+          part: '1',
+          type: 'multipart/alternative',
+          childNodes: [{ ...text, part: '1.1' }, html],
+        } as MessageStructureObject,
+        photo,
+      ],
+    } as MessageStructureObject);
+    expect(withHtml).toMatchObject([{ filename: 'IMG_0042.jpg', inline: true }]);
+  });
+
+  it('an HTML part inside an attached mail shows nothing of this one', () => {
+    const found = attachmentsFrom({
+      type: 'multipart/mixed',
+      childNodes: [
+        text,
+        photo,
+        {
+          part: '3',
+          type: 'message/rfc822',
+          envelope: { subject: 'Weitergeleitet' },
+          childNodes: [{ ...html, part: '3.1' }],
+        } as unknown as MessageStructureObject,
+      ],
+    } as MessageStructureObject);
+    expect(found.map((a) => [a.filename, a.inline])).toEqual([
+      ['IMG_0042.jpg', false],
+      ['Weitergeleitet.eml', false],
+    ]);
+  });
+});
