@@ -1,5 +1,5 @@
 import { imapClient } from '../../test-support/src/mail-fixtures.ts';
-import { expect, signedInWithMailbox, test } from './support/mail-stack.ts';
+import { expect, fillAccountForm, signedInWithMailbox, test } from './support/mail-stack.ts';
 
 test('edit keeps the stored password when left blank; removal asks first and leaves the server alone', async ({
   page,
@@ -50,4 +50,40 @@ test('edit keeps the stored password when left blank; removal asks first and lea
   const status = await client.status('INBOX', { messages: true });
   await client.logout();
   expect(status === false ? 0 : Number(status.messages)).toBeGreaterThanOrEqual(5);
+});
+
+test('a new account is tested before it is saved: a wrong password adds nothing until the user says so', async ({
+  page,
+  request,
+  mail,
+}) => {
+  test.setTimeout(120_000);
+  const mailbox = await mail.mailbox({ empty: true });
+  const second = await mail.mailbox({ empty: true });
+  const { access } = await signedInWithMailbox(page, request, mailbox);
+  const addresses = async () =>
+    (
+      (await (
+        await request.get('/api/accounts/', { headers: { authorization: `Bearer ${access}` } })
+      ).json()) as { email_address: string }[]
+    ).map((a) => a.email_address);
+
+  await page.goto('/app/accounts');
+  await page.getByRole('button', { name: 'Konto hinzufügen' }).first().click();
+  await fillAccountForm(page, second);
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: 'Passwort', exact: true }).fill('falsches-Passwort');
+  await dialog.getByRole('button', { name: 'Konto hinzufügen' }).click();
+  await expect(dialog.getByText(/Das Konto wurde noch nicht hinzugefügt/)).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(dialog.getByText(/Anmeldung/).first()).toBeVisible();
+  expect(await addresses()).not.toContain(second.address);
+  await expect(dialog.getByRole('button', { name: 'Trotzdem hinzufügen' })).toBeVisible();
+
+  // The right password: tested again, and saved.
+  await dialog.getByRole('textbox', { name: 'Passwort', exact: true }).fill(second.password);
+  await dialog.getByRole('button', { name: 'Konto hinzufügen' }).click();
+  await expect(dialog).toBeHidden({ timeout: 20_000 });
+  await expect.poll(addresses).toContain(second.address);
 });

@@ -10,7 +10,7 @@ const photo: MessageStructureObject = {
   dispositionParameters: { filename: 'IMG_0042.jpg' },
   encoding: 'base64',
   size: 7800,
-} as MessageStructureObject;
+};
 const text = { part: '1', type: 'text/plain', size: 40 } as MessageStructureObject;
 const html = { part: '1.2', type: 'text/html', size: 90 } as MessageStructureObject;
 
@@ -19,7 +19,7 @@ describe('attachments from BODYSTRUCTURE', () => {
     const textOnly = attachmentsFrom({
       type: 'multipart/mixed',
       childNodes: [text, photo],
-    } as MessageStructureObject);
+    });
     expect(textOnly).toMatchObject([{ filename: 'IMG_0042.jpg', inline: false, part: '2' }]);
 
     const withHtml = attachmentsFrom({
@@ -29,10 +29,10 @@ describe('attachments from BODYSTRUCTURE', () => {
           part: '1',
           type: 'multipart/alternative',
           childNodes: [{ ...text, part: '1.1' }, html],
-        } as MessageStructureObject,
+        },
         photo,
       ],
-    } as MessageStructureObject);
+    });
     expect(withHtml).toMatchObject([{ filename: 'IMG_0042.jpg', inline: true }]);
   });
 
@@ -47,9 +47,9 @@ describe('attachments from BODYSTRUCTURE', () => {
           type: 'message/rfc822',
           envelope: { subject: 'Weitergeleitet' },
           childNodes: [{ ...html, part: '3.1' }],
-        } as unknown as MessageStructureObject,
+        },
       ],
-    } as MessageStructureObject);
+    });
     expect(found.map((a) => [a.filename, a.inline])).toEqual([
       ['IMG_0042.jpg', false],
       ['Weitergeleitet.eml', false],

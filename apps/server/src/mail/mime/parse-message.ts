@@ -195,7 +195,7 @@ async function parseCharsets(source: Buffer) {
   // line also holds such characters, it is UTF-8, whatever the script (Cyrillic, €, emoji, CJK),
   // and a reread as Windows-1252 would garble all of it for the sake of one character.
   const broken = read.split('\n').filter((line) => line.includes('\uFFFD'));
-  if (broken.every((line) => /[^\x00-\x7F\uFFFD]/.test(line))) return parsed;
+  if (broken.every((line) => /[^\p{ASCII}\uFFFD]/u.test(line))) return parsed;
   // "utf-8" over Latin-1 bytes: read as Windows-1252 where that reads clean; then also the parts
   // without any label, which are UTF-8 as often as not and are given Latin-1 only when needed.
   // A retry that shows real UTF-8 as Windows-1252 ("Ã¼") means the text was UTF-8 with a stray

@@ -70,6 +70,9 @@ export function AccountForm({
   const [serverOpen, setServerOpen] = useState(isEdit || provider === 'imap');
   const [checkShown, setCheckShown] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
+  // A new account is tested before it is saved (as Thunderbird does); after a failed test the
+  // user may still add it (a server down for the moment), until they change the settings.
+  const [unverified, setUnverified] = useState<string | null>(null);
   const test = useConnectionTest(account);
   const create = useCreateAccount();
   const update = useUpdateAccount();
@@ -96,6 +99,15 @@ export function AccountForm({
   const submit = handleSubmit(async (values) => {
     if (blocked) return;
     setFormError(null);
+    const settings = JSON.stringify(getValues());
+    if (!isEdit && unverified !== settings) {
+      const result = await test.run(values, showServerErrors);
+      if (!result?.success) {
+        setUnverified(settings);
+        setFormError(t('accounts.setup.notVerified'));
+        return;
+      }
+    }
     try {
       const saved = account
         ? await update.mutateAsync({ id: account.id, ...toAccountInput(values, true) })
@@ -192,7 +204,7 @@ export function AccountForm({
           onClose={test.clear}
         />
         {formError && (
-          <Alert severity="error" role="alert">
+          <Alert severity={unverified ? 'warning' : 'error'} role="alert">
             {formError}
           </Alert>
         )}
@@ -218,9 +230,13 @@ export function AccountForm({
             <Button
               type="submit"
               variant="contained"
-              loading={create.isPending || update.isPending}
+              loading={create.isPending || update.isPending || (!isEdit && test.pending)}
             >
-              {isEdit ? t('accounts.setup.submitSave') : t('accounts.setup.submitAdd')}
+              {isEdit
+                ? t('accounts.setup.submitSave')
+                : unverified === JSON.stringify(watched)
+                  ? t('accounts.setup.submitAnyway')
+                  : t('accounts.setup.submitAdd')}
             </Button>
           </Box>
         </Box>

@@ -29,11 +29,15 @@ export function useConnectionTest(account: Account | undefined) {
   const [state, setState] = useState<ConnectionTestState | null>(null);
   const [pending, setPending] = useState(false);
 
-  async function run(values: AccountFormValues, onInvalid: (error: ApiRequestError) => void) {
+  /** Runs the test and shows its result; resolves to it, or null when no test could run. */
+  async function run(
+    values: AccountFormValues,
+    onInvalid: (error: ApiRequestError) => void,
+  ): Promise<ConnectionTestResult | null> {
     const useStored = !!account && !values.password.trim();
     if (useStored && !sameHosts(values, account)) {
       setState({ notice: t('accounts.test.needsPassword') });
-      return;
+      return null;
     }
     setPending(true);
     setState(null);
@@ -47,6 +51,7 @@ export function useConnectionTest(account: Account | undefined) {
               account_id: account.id,
             });
       setState({ result });
+      return result;
     } catch (error) {
       if (error instanceof ApiRequestError && Object.keys(error.fields).length > 0) {
         onInvalid(error);
@@ -54,6 +59,7 @@ export function useConnectionTest(account: Account | undefined) {
       } else {
         setState({ failure: `${t('accounts.test.requestFailed')} ${errorMessage(error)}` });
       }
+      return null;
     } finally {
       setPending(false);
     }
