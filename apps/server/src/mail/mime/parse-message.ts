@@ -124,6 +124,16 @@ const EMPTY_LABEL = /charset\s*=\s*(""|''|(?=[;\s]|$))/gi;
  */
 const UTF8_AS_1252 =
   /[ÂÃ][\u0080-\u00BF\u0152\u0153\u0160\u0161\u0178\u017D\u017E\u0192\u02C6\u02DC\u2013\u2014\u2018-\u201E\u2020-\u2022\u2026\u2030\u2039\u203A\u20AC\u2122]|â€|ï¿½/;
+/**
+ * Any UTF-8 sequence as Windows-1252 shows it: a lead byte (U+00C2–U+00F4) followed by as many
+ * continuation bytes as it announces. German Latin-1 text rarely has one ("Fuß“"), a UTF-8 text
+ * read as Windows-1252 has one at every non-ASCII character.
+ */
+const CONT = String.raw`[\u0080-\u00BF\u0152\u0153\u0160\u0161\u0178\u017D\u017E\u0192\u02C6\u02DC\u2013\u2014\u2018-\u201E\u2020-\u2022\u2026\u2030\u2039\u203A\u20AC\u2122]`;
+const MOJIBAKE = new RegExp(
+  `[\\u00C2-\\u00DF]${CONT}|[\\u00E0-\\u00EF]${CONT}{2}|[\\u00F0-\\u00F4]${CONT}{3}`,
+  'g',
+);
 
 /**
  * Text parts without a charset (RFC 2045 says us-ascii, and 8-bit bytes then are mostly
@@ -176,11 +186,37 @@ async function parseLabelled(raw: Buffer) {
   return { ...parsed, text: decodeFlowed(parsed.text, flowed.delSp) };
 }
 
+/** Labels no decoder knows ("unknown-8bit", "x-unknown", "utf8mb4", "UTF-8,"): read as UTF-8. */
+function unknownLabels(source: Buffer): RegExp | undefined {
+  const unknown = new Set<string>();
+  for (const m of source.toString('latin1').matchAll(/charset\s*=\s*["']?([^"';\s]+)/gi)) {
+    const label = m[1]!;
+    if (/^utf-?7$/i.test(label)) continue; // decoded by us, after the parser
+    try {
+      new TextDecoder(label);
+    } catch {
+      unknown.add(label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    }
+  }
+  if (!unknown.size) return undefined;
+  return new RegExp(`charset\\s*=\\s*["']?(?:${[...unknown].join('|')})["']?`, 'gi');
+}
+
+const LATIN_LABEL =
+  /charset\s*=\s*["']?(iso-?8859-1|iso-?8859-15|latin-?1|latin-?9|l1|windows-1252|cp-?1252|x-cp1252)["']?/gi;
+
+const count = (text: string, pattern: RegExp) =>
+  text.match(
+    new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`),
+  )?.length ?? 0;
+
 async function parseCharsets(source: Buffer) {
-  const labelled =
+  let labelled =
     source.includes('ascii') || source.includes('ASCII')
       ? relabel(source, ASCII_LABEL, 'utf-8')
       : source;
+  const unknown = unknownLabels(labelled);
+  if (unknown) labelled = relabel(labelled, unknown, 'utf-8');
   const parsed = await PostalMime.parse(labelled, { attachmentEncoding: 'arraybuffer' });
   if (labelledUtf7(source))
     return {
@@ -189,22 +225,33 @@ async function parseCharsets(source: Buffer) {
       html: parsed.html === undefined ? undefined : decodeUtf7(parsed.html),
     };
   const read = `${parsed.text ?? ''}${parsed.html ?? ''}`;
-  if (!/\uFFFD/.test(read)) return parsed;
-  // Latin-1 read as UTF-8 breaks at every non-ASCII byte, so a line of it has nothing read
-  // right; a stray bad byte in UTF-8 sits among characters that read right. When every broken
-  // line also holds such characters, it is UTF-8, whatever the script (Cyrillic, €, emoji, CJK),
-  // and a reread as Windows-1252 would garble all of it for the sake of one character.
+  if (!/\uFFFD/.test(read)) {
+    // "iso-8859-1" over UTF-8 bytes (PHP mailers): "Ã¼" at every umlaut. Read as UTF-8 where
+    // that reads clean.
+    if (!UTF8_AS_1252.test(read) || count(read, MOJIBAKE) < 2) return parsed;
+    const retry = await PostalMime.parse(relabel(labelled, LATIN_LABEL, 'utf-8'), {
+      attachmentEncoding: 'arraybuffer',
+    });
+    return /\uFFFD/.test(`${retry.text ?? ''}${retry.html ?? ''}`) ? parsed : retry;
+  }
+  // Latin-1 read as UTF-8 breaks at every non-ASCII byte; a stray bad byte in UTF-8 sits among
+  // characters that read right. Most characters read right, or every broken line also holds
+  // such characters: it is UTF-8, whatever the script (Cyrillic, €, emoji, CJK), and a reread
+  // as Windows-1252 would garble all of it for the sake of one character.
+  const wrong = count(read, /\uFFFD/g);
+  const right = count(read, /[^\p{ASCII}\uFFFD]/gu);
   const broken = read.split('\n').filter((line) => line.includes('\uFFFD'));
-  if (broken.every((line) => /[^\p{ASCII}\uFFFD]/u.test(line))) return parsed;
+  if (right > 2 * wrong || broken.every((line) => /[^\p{ASCII}\uFFFD]/u.test(line))) return parsed;
   // "utf-8" over Latin-1 bytes: read as Windows-1252 where that reads clean; then also the parts
   // without any label, which are UTF-8 as often as not and are given Latin-1 only when needed.
-  // A retry that shows real UTF-8 as Windows-1252 ("Ã¼") means the text was UTF-8 with a stray
-  // bad byte or a quoted "�": one broken character then beats a whole mail of mojibake.
+  // A retry that shows real UTF-8 as Windows-1252 ("Ã¼", "â‚¬") as often as the first reading
+  // broke characters loses more than it wins: one broken character beats a garbled word.
   const latin = relabel(relabel(labelled, UTF8_LABEL, 'windows-1252'), EMPTY_LABEL, 'windows-1252');
   for (const candidate of [latin, labelUnlabelled(latin)]) {
     const retry = await PostalMime.parse(candidate, { attachmentEncoding: 'arraybuffer' });
     const text = `${retry.text ?? ''}${retry.html ?? ''}`;
-    if (!/\uFFFD/.test(text) && !UTF8_AS_1252.test(text)) return retry;
+    if (!/\uFFFD/.test(text) && !UTF8_AS_1252.test(text) && count(text, MOJIBAKE) < wrong)
+      return retry;
   }
   return parsed;
 }
