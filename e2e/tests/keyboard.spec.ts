@@ -45,6 +45,16 @@ test('every main action is reachable by keyboard alone', async ({ page, request,
   await expect(to).toHaveValue('kollege@beispiel.de');
   await page.goBack();
 
+  // The first Tab offers to skip the top bar and the drawer; Enter lands in the content.
+  await page.reload();
+  await expect(page.locator('[data-email-id]').first()).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Zum Inhalt springen' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main#inhalt')).toBeFocused();
+
   // j/k walk the list, Enter opens the focused mail, u/Escape lead back.
   await expect(page.locator('[data-email-id]').first()).toBeVisible();
   await page.locator('body').click({ position: { x: 5, y: 5 } });

@@ -34,6 +34,31 @@ export function MainLayout() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      {/* Keyboard users skip the top bar and the drawer's many links. */}
+      <Box
+        component="a"
+        href="#inhalt"
+        // Focus moves without a "#inhalt" in the address, which the router would take as a page.
+        onClick={(event: React.MouseEvent) => {
+          event.preventDefault();
+          document.getElementById('inhalt')?.focus();
+        }}
+        sx={{
+          position: 'fixed',
+          left: 8,
+          top: -64,
+          zIndex: (theme) => theme.zIndex.tooltip,
+          px: 2,
+          py: 1,
+          borderRadius: 1,
+          bgcolor: 'background.paper',
+          color: 'text.primary',
+          boxShadow: 3,
+          '&:focus': { top: 8 },
+        }}
+      >
+        {t('layout.skipToContent')}
+      </Box>
       <TopBar drawerOpen={open} onToggleDrawer={toggle} aboveDrawer={wide} />
       <Drawer
         id="app-drawer"
@@ -68,7 +93,10 @@ export function MainLayout() {
       </Drawer>
       <Box
         component="main"
+        id="inhalt"
+        tabIndex={-1}
         sx={{
+          outline: 'none',
           flex: 1,
           minWidth: 0,
           p: { xs: 2, md: 3 },

@@ -66,7 +66,12 @@ export function MarketingLayout() {
               </Button>
             ) : (
               <>
-                <Button color="inherit" component={RouterLink} to="/login">
+                <Button
+                  color="inherit"
+                  component={RouterLink}
+                  to="/login"
+                  sx={{ whiteSpace: 'nowrap', minWidth: 0 }}
+                >
                   {t('common.login')}
                 </Button>
                 <Button
@@ -74,6 +79,8 @@ export function MarketingLayout() {
                   component={RouterLink}
                   to="/register"
                   data-testid="cta-start"
+                  // One line on a phone too: a wrapped button grows out of the header.
+                  sx={{ whiteSpace: 'nowrap', flexShrink: 0, px: { xs: 1.25, sm: 2 } }}
                 >
                   {t('common.startFree')}
                 </Button>

@@ -1,9 +1,11 @@
 import type { Account } from '@brieftaube/shared';
-import { Box, Container, Paper, Step, StepLabel, Stepper, Typography } from '@mui/material';
+import { Box, Button, Container, Paper, Step, StepLabel, Stepper, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFetchAccountEmails } from '../../api/tasks.ts';
 import { Logo } from '../../components/ui/Logo.tsx';
+import { Mdi } from '../../components/ui/Mdi.tsx';
+import { useLogout } from '../auth/api/logout.ts';
 import { ThemeToggle } from '../../components/ui/ThemeToggle.tsx';
 import { errorMessage } from '../../lib/error-messages.ts';
 import { ConnectAccountStep, type AccountSetupComponent } from './steps/ConnectAccountStep.tsx';
@@ -23,6 +25,7 @@ type StepIndex = (typeof StepIndex)[keyof typeof StepIndex];
 /** Welcome → first mail account (or later) → first fetch with live progress → finish. */
 export function OnboardingPage({ name, onFinish, AccountSetup }: OnboardingPageProps) {
   const { t } = useTranslation();
+  const logout = useLogout();
   const [step, setStep] = useState<StepIndex>(StepIndex.Welcome);
   const [account, setAccount] = useState<Account | null>(null);
   const [taskId, setTaskId] = useState<string | null>(null);
@@ -69,7 +72,13 @@ export function OnboardingPage({ name, onFinish, AccountSetup }: OnboardingPageP
         }}
       >
         <Logo to="/onboarding" />
-        <ThemeToggle color="default" />
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <ThemeToggle color="default" />
+          {/* Someone else's computer, the wrong account: leaving must not wait for the end. */}
+          <Button color="inherit" startIcon={<Mdi name="logout" />} onClick={() => void logout()}>
+            {t('common.logout')}
+          </Button>
+        </Box>
       </Box>
       <Container component="main" maxWidth="md" sx={{ py: 4 }}>
         <Typography variant="h4" component="h1" sx={{ mb: 3 }}>

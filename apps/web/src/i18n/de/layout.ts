@@ -1,5 +1,6 @@
 /** German texts of the layout area (Sie-form). */
 export const layout = {
+  skipToContent: 'Zum Inhalt springen',
   menu: 'Menü öffnen oder schließen',
   greeting: 'Hallo, {{name}}',
   userMenu: 'Benutzermenü',

@@ -31,7 +31,9 @@ export function DetailToolbar({ commands }: { commands: DetailCommands }) {
         minHeight: 52,
         borderBottom: 1,
         borderColor: 'divider',
-        overflowX: 'auto',
+        // On a phone the actions take two rows rather than hiding off-screen to the right.
+        flexWrap: { xs: 'wrap', md: 'nowrap' },
+        overflowX: { md: 'auto' },
       }}
     >
       <ToolbarAction
