@@ -96,11 +96,16 @@ describe.each(DATABASE_KINDS)('incremental sync strategies on %s', (kind) => {
     }
   }
 
-  async function syncWith(client: ImapFlow) {
+  async function syncWith(client: ImapFlow, onProgress?: () => Promise<void>) {
     client.on('error', () => undefined);
     await client.connect();
     try {
-      return await syncFolder(client, t.services.sync.emailSync, await inboxRow());
+      return await syncFolder(
+        client,
+        t.services.sync.emailSync,
+        await inboxRow(),
+        onProgress ? { onProgress } : {},
+      );
     } finally {
       await client.logout();
     }
@@ -135,6 +140,23 @@ describe.each(DATABASE_KINDS)('incremental sync strategies on %s', (kind) => {
     const result = await syncWith(plain);
     expect(result.method).toBe('full');
     expect([result.newMessages, result.flagsChanged, result.deleted]).toEqual([1, 1, 2]);
+    expect(await stored()).toEqual(await serverState());
+  });
+
+  it('what another client changes while a sync runs reaches the app with the next sync', async () => {
+    const client = await imapClient(dovecot, address);
+    await appendMessages(client, 'INBOX', generateMessages(30));
+    await client.logout();
+    let changed = false;
+    // Mid-sync, the session hears of the changes (EXISTS, FETCH, VANISHED) without applying them.
+    await syncWith(createImapClient(endpoint(), credentials), async () => {
+      if (changed) return;
+      changed = true;
+      await changeOnServer(3);
+    });
+    expect(changed).toBe(true);
+    const next = await syncWith(createImapClient(endpoint(), credentials));
+    expect(next.method).toBe('qresync');
     expect(await stored()).toEqual(await serverState());
   });
 });

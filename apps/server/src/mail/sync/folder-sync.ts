@@ -176,10 +176,14 @@ export async function syncFolder(
 
     assertUsable(client);
     if (keptCategories.length) await repo.reapplyCategories(folder.id, keptCategories);
+    // The state as it was when the folder was opened, not as it is now: imapflow raises the live
+    // values whenever another client's change reaches this session mid-sync, and saving those
+    // would tell the next sync that changes it never applied are already here. Asking again for
+    // what this sync may have applied already costs nothing: every step is idempotent.
     await repo.setFolderSyncState(folder.id, {
       uidValidity: mailbox.uidValidity,
-      uidNext: mailbox.uidNext === undefined ? null : BigInt(mailbox.uidNext),
-      highestModseq: mailbox.highestModseq ?? null,
+      uidNext: result.seen.uidNext === undefined ? null : BigInt(result.seen.uidNext),
+      highestModseq: result.seen.highestModseq ?? null,
     });
     const changed =
       result.newMessages + result.deleted + result.flagsChanged > 0 || result.uidValidityReset;
