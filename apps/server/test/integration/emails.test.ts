@@ -180,6 +180,8 @@ describe.each(DATABASE_KINDS)('e-mail API on %s', (kind) => {
     await appendMessages(client, 'INBOX', [
       {
         subject: 'WG: Angebot Kaffeemaschine',
+        to: 'Jörg Quastenberg <joerg.quastenberg@reisebuero.example>',
+        cc: 'Bernd Brot <bernd@backstube.example>',
         text: [
           'Zur Info.',
           '',
@@ -199,6 +201,21 @@ describe.each(DATABASE_KINDS)('e-mail API on %s', (kind) => {
     ]);
     // Its own words still come first: the preview is "Zur Info."
     expect((await list('q=Siebträgermaschine'))[0]).toMatchObject({ preview: 'Zur Info.' });
+  });
+
+  it("finds a mail by its sender's or recipients' address, domain or name", async () => {
+    const subjects = async (q: string) =>
+      (await list(`q=${encodeURIComponent(q)}`)).map((e) => e.subject);
+    for (const q of ['rechnung@stadtwerke.example', 'stadtwerke.example', 'Stadtwerke Leipzig'])
+      expect(await subjects(q), q).toEqual(['Ihre Rechnung Nr. 4711']);
+    for (const q of [
+      'Quastenberg',
+      'joerg.quastenberg@reisebuero.example',
+      'reisebuero.example',
+      'bernd@backstube',
+    ])
+      expect(await subjects(q), q).toEqual(['WG: Angebot Kaffeemaschine']);
+    expect(await subjects('quastenberg@stadtwerke.example')).toEqual([]);
   });
 
   it('shows a message sanitised, remote images held back, with its thread and attachments', async () => {
@@ -380,6 +397,17 @@ describe.each(DATABASE_KINDS)('e-mail API on %s', (kind) => {
     expect(after.account.unread_emails).toBe(
       (await list(`accounts=${accountId}&read=false&limit=200`)).length,
     );
+    // An edit answers with the account as GET shows it, counts included.
+    const edited = await owner.request({
+      method: 'PATCH',
+      url: `/api/accounts/${accountId}/`,
+      payload: { display_name: 'Mails', password: '' },
+    });
+    expect(edited.json()).toMatchObject({
+      display_name: 'Mails',
+      total_emails: after.account.total_emails,
+      unread_emails: after.account.unread_emails,
+    });
   });
 
   it('a category counts what its list shows: mail moved to Trash leaves both', async () => {

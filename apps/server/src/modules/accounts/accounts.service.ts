@@ -184,7 +184,8 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         ...(input.password?.trim() ? { passwordSealed: secrets.seal(input.password) } : {}),
       });
       if (!row) throw AppError.notFound('Account');
-      return toAccountDto(row);
+      // The answer replaces the client's copy: it carries the counts as GET does.
+      return toAccountDto(row, (await repo.counts(userId)).get(id));
     },
 
     /** Records the outcome of a fetch, shown with the account. */
