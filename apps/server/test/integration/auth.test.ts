@@ -214,11 +214,34 @@ describe.each(DATABASE_KINDS)('auth API on %s', (kind) => {
       const rotated = first.json<{ access: string; refresh: string }>();
       expect(rotated.refresh).not.toBe(user.refresh);
 
+      // Within the grace period a retry (the first answer lost, or a second tab) gets its own pair.
+      const retry = await post('/api/auth/token/refresh/', { refresh: user.refresh });
+      expect(retry.statusCode).toBe(200);
+      const sibling = retry.json<{ access: string; refresh: string }>();
+      expect(sibling.refresh).not.toBe(rotated.refresh);
+
+      // Later, the same token is a stolen one: refused, and the whole family with it.
+      await t.database.db.execute(
+        sql`UPDATE refresh_tokens SET used_at = now() - interval '31 seconds' WHERE used_at IS NOT NULL`,
+      );
       const reuse = await post('/api/auth/token/refresh/', { refresh: user.refresh });
       expect(reuse.statusCode).toBe(401);
       expect(reuse.json<{ error: { code: string } }>().error.code).toBe('TOKEN_INVALID');
-      const descendant = await post('/api/auth/token/refresh/', { refresh: rotated.refresh });
-      expect(descendant.statusCode).toBe(401);
+      for (const descendant of [rotated.refresh, sibling.refresh])
+        expect((await post('/api/auth/token/refresh/', { refresh: descendant })).statusCode).toBe(
+          401,
+        );
+    });
+
+    it('lets two refreshes with one token race: both succeed within the grace period', async () => {
+      const user = await register();
+      const answers = await Promise.all(
+        [1, 2].map(() => post('/api/auth/token/refresh/', { refresh: user.refresh })),
+      );
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+      const [a, b] = answers.map((x) => x.json<{ refresh: string }>().refresh);
+      expect(a).not.toBe(b);
+      expect((await post('/api/auth/token/refresh/', { refresh: a! })).statusCode).toBe(200);
     });
 
     it('refuses an unknown refresh token', async () => {

@@ -31,6 +31,9 @@ export interface AuthServiceDeps {
 const emailSchema = z.email();
 const EMAIL_MAX_LENGTH = 254;
 
+/** How long a rotated refresh token still refreshes (Okta's default grace period). */
+export const REFRESH_REUSE_GRACE_MS = 30_000;
+
 export function toUserDto(row: UserRow): User {
   return { username: row.username, email: row.email, onboarding_complete: row.onboardingComplete };
 }
@@ -160,13 +163,21 @@ export function createAuthService(deps: AuthServiceDeps) {
       const invalid = () => new AppError(ErrorCode.TOKEN_INVALID, 'Refresh token is invalid');
       const row = await repo.findRefreshToken(sha256(refreshToken));
       if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now()) throw invalid();
-      if (row.usedAt || !(await repo.claimRefreshToken(row.id))) {
-        // Reuse of a rotated token: whoever holds it is not the only holder. Revoke the family so
-        // that the thief's (or the victim's) newer tokens die too.
-        await repo.revokeFamily(row.familyId);
-        throw invalid();
-      }
-      return issueTokens(row.userId, { familyId: row.familyId, parentId: row.id });
+      if (!row.usedAt && (await repo.claimRefreshToken(row.id)))
+        return issueTokens(row.userId, { familyId: row.familyId, parentId: row.id });
+      // Used a moment ago: a retry after a lost answer, or two tabs refreshing together. Both
+      // hold the token legitimately, so each gets its own pair in the same family (ADR 0003).
+      const used = row.usedAt ? row : await repo.findRefreshToken(row.tokenHash);
+      if (
+        used?.usedAt &&
+        !used.revokedAt &&
+        Date.now() - used.usedAt.getTime() < REFRESH_REUSE_GRACE_MS
+      )
+        return issueTokens(row.userId, { familyId: row.familyId, parentId: row.id });
+      // Reused later: whoever holds it is not the only holder. Revoke the family so that the
+      // thief's (or the victim's) newer tokens die too.
+      await repo.revokeFamily(row.familyId);
+      throw invalid();
     },
 
     /** The refresh token is itself the credential: whoever holds it may end its session. */
