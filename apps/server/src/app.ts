@@ -9,7 +9,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.ts';
 import type { DatabaseHandle } from './db/client.ts';
-import { errorBody, installErrorHandler } from './http/error-handler.ts';
+import { answerMalformedRequest, errorBody, installErrorHandler } from './http/error-handler.ts';
 import { ErrorCode } from '@brieftaube/shared';
 import { rejectNulCharacters } from './http/reject-nul.ts';
 import { requireUserPlugin } from './http/require-user.ts';
@@ -53,6 +53,7 @@ export async function buildApp({
     // The spec writes every API path with a trailing slash; clients that leave it off mean the
     // same resource.
     routerOptions: { ignoreTrailingSlash: true },
+    clientErrorHandler: answerMalformedRequest,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

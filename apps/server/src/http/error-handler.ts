@@ -1,4 +1,5 @@
 import { ErrorCode, FieldErrorCode, type ApiError } from '@brieftaube/shared';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
@@ -70,4 +71,26 @@ export function installErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(errorBody(ErrorCode.INTERNAL));
   });
+}
+
+/**
+ * A request Node's HTTP parser refuses (raw bytes in the URL, a broken header) never reaches a
+ * route: it is answered here, in the API's own shape rather than Fastify's English default.
+ */
+export function answerMalformedRequest(error: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable) {
+    socket.destroy(error);
+    return;
+  }
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const body = JSON.stringify(
+    tooLarge
+      ? errorBody(ErrorCode.PAYLOAD_TOO_LARGE)
+      : errorBody(ErrorCode.VALIDATION_FAILED, { request: [FieldErrorCode.INVALID] }),
+  );
+  socket.end(
+    `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n` +
+      `Content-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }

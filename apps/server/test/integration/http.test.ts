@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,5 +91,26 @@ describe('HTTP surface', () => {
     });
     expect(res.statusCode).toBe(413);
     expect(res.json<{ error: { code: string } }>().error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it("answers a request the HTTP parser refuses in the API's own shape, in German", async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = Number(new URL(address).port);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () => {
+        // Raw UTF-8 bytes in the request line, as a hand-typed curl sends them.
+        socket.write(Buffer.from('GET /api/emails/?q=Müller HTTP/1.1\r\nHost: x\r\n\r\n', 'utf8'));
+      });
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString('utf8')));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    const body = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as {
+      error: { code: string; message: string };
+    };
+    expect(body.error.code).toBe('VALIDATION_FAILED');
+    expect(body.error.message).toMatch(/ungültig/);
   });
 });
