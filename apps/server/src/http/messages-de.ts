@@ -42,6 +42,9 @@ const refusalReasons: Record<string, string> = {
   LIMIT: 'Eine Grenze des Mailservers ist erreicht.',
   INUSE: 'Der Ordner ist gerade in Benutzung. Bitte versuchen Sie es später erneut.',
   CANNOT: 'Der Mailserver kann diese Aktion nicht ausführen.',
+  NOT_MOVED:
+    'Die E-Mails wurden nicht verschoben. Bitte synchronisieren Sie die Ordner und versuchen Sie es erneut.',
+  NOT_CHANGED: 'Die Änderung wurde nicht übernommen. Bitte versuchen Sie es erneut.',
 };
 
 const fieldLabels: Record<string, string> = {

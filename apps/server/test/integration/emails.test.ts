@@ -510,4 +510,33 @@ describe.each(DATABASE_KINDS)('e-mail API on %s', (kind) => {
       ).toEqual(['Grillfest', 'AW: Grillfest', 'AW: AW: Grillfest']);
     }
   });
+
+  it('keeps a mail where it is when the server refuses the move, and says so', async () => {
+    await client.mailboxCreate('Bald weg');
+    await owner.request({
+      method: 'POST',
+      url: '/api/folders/sync_account_folders/',
+      payload: { account_id: accountId },
+    });
+    const folders = (
+      await owner.request({ method: 'GET', url: `/api/folders/?account_id=${accountId}` })
+    ).json<{ id: number; path: string }[]>();
+    const stale = folders.find((f) => f.path === 'Bald weg')!;
+    // Another client removes the folder; the app has not heard of it yet.
+    await client.mailboxDelete('Bald weg');
+    const mail = (await list('folder_name=INBOX&limit=1'))[0]!;
+    const moved = await owner.request({
+      method: 'POST',
+      url: `/api/folders/${mail.folder}/move_emails/`,
+      payload: { target_folder_id: stale.id, email_ids: [mail.id] },
+    });
+    expect(moved.statusCode).toBe(422);
+    expect(moved.json<{ error: { code: string; message: string } }>().error).toMatchObject({
+      code: 'MAIL_SERVER_REFUSED',
+      message: expect.stringContaining('nicht verschoben') as unknown,
+    });
+    const still = await owner.request({ method: 'GET', url: `/api/emails/${mail.id}/` });
+    expect(still.statusCode).toBe(200);
+    expect(still.json<Item>().folder).toBe(mail.folder);
+  });
 });

@@ -142,8 +142,8 @@ export const emailsRoutes: FastifyPluginAsyncZod<{ emails: EmailsService }> = as
         security,
         params: idParams,
         body: z.object({
-          target_folder_id: rowId(),
-          email_ids: z.array(rowId()).min(1).max(1000),
+          target_folder_id: coercedRowId(),
+          email_ids: z.array(coercedRowId()).min(1).max(1000),
         }),
         response: { 200: z.object({ moved: z.number().int() }), ...errors },
       },

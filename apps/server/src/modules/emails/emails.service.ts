@@ -36,6 +36,18 @@ export interface EmailPage {
   nextCursor: string | null;
 }
 
+/**
+ * imapflow answers a refused MOVE, STORE or EXPUNGE with `false` instead of throwing: the app's
+ * copy must then stay as it is, and the user hear that nothing happened.
+ */
+function refusedUnless<T>(result: T | false | undefined, reason: 'NOT_MOVED' | 'NOT_CHANGED'): T {
+  if (result === false || result === undefined)
+    throw new AppError(ErrorCode.MAIL_SERVER_REFUSED, 'Mail server refused the command', {
+      server: [reason as never],
+    });
+  return result;
+}
+
 export function createEmailsService(deps: EmailsServiceDeps) {
   const { repo, accounts } = deps;
 
@@ -72,8 +84,12 @@ export function createEmailsService(deps: EmailsServiceDeps) {
     for (const group of groupByFolder(rows)) {
       await inMailbox(userId, group.accountId, group.path, async (client) => {
         const uids = uidSet(group.rows.map((r) => r.email.uid));
-        if (on) await client.messageFlagsAdd(uids, [flag], { uid: true });
-        else await client.messageFlagsRemove(uids, [flag], { uid: true });
+        refusedUnless(
+          on
+            ? await client.messageFlagsAdd(uids, [flag], { uid: true })
+            : await client.messageFlagsRemove(uids, [flag], { uid: true }),
+          'NOT_CHANGED',
+        );
       });
       for (const row of group.rows) {
         const flags = new Set(row.email.flags);
@@ -99,13 +115,16 @@ export function createEmailsService(deps: EmailsServiceDeps) {
       moved += group.rows.length;
       if (group.accountId !== target.accountId)
         throw AppError.validation({ target_folder_id: [FieldErrorCode.WRONG_ACCOUNT] });
-      const result = await inMailbox(userId, group.accountId, group.path, (client) =>
-        client.messageMove(uidSet(group.rows.map((r) => r.email.uid)), target.path, {
-          uid: true,
-        }),
+      const result = await inMailbox(userId, group.accountId, group.path, async (client) =>
+        refusedUnless(
+          await client.messageMove(uidSet(group.rows.map((r) => r.email.uid)), target.path, {
+            uid: true,
+          }),
+          'NOT_MOVED',
+        ),
       );
       // COPYUID (RFC 4315) tells the new UIDs; without it the next sync brings the messages back.
-      const uidMap = result ? result.uidMap : undefined;
+      const uidMap = result.uidMap;
       for (const row of group.rows) {
         const newUid = uidMap?.get(row.email.uid);
         if (newUid) await repo.update(row.email.id, { folderId: target.id, uid: newUid });
@@ -128,8 +147,11 @@ export function createEmailsService(deps: EmailsServiceDeps) {
   async function remove(userId: string, rows: EmailListRow[]): Promise<number[]> {
     const inTrash = rows.filter((r) => r.folderType === 'trash');
     for (const group of groupByFolder(inTrash)) {
-      await inMailbox(userId, group.accountId, group.path, (client) =>
-        client.messageDelete(uidSet(group.rows.map((r) => r.email.uid)), { uid: true }),
+      await inMailbox(userId, group.accountId, group.path, async (client) =>
+        refusedUnless(
+          await client.messageDelete(uidSet(group.rows.map((r) => r.email.uid)), { uid: true }),
+          'NOT_CHANGED',
+        ),
       );
       await repo.delete(group.rows.map((r) => r.email.id));
     }
