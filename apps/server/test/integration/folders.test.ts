@@ -249,6 +249,43 @@ describe.each(DATABASE_KINDS)('folders API on %s', (kind) => {
     expect(error.message).toBe('Dieser Ordner kann nicht geändert oder gelöscht werden.');
   });
 
+  it('renames a folder named with an emoji without cutting its children, and deletes a folder with its subfolders', async () => {
+    const { id, address } = await newAccount();
+    await sync(id);
+    const create = async (payload: object) =>
+      (await owner.request({ method: 'POST', url: '/api/folders/', payload })).json<FolderJson>();
+    const top = await create({ account: id, name: 'Rechnungen & Belege 🧾' });
+    const child = await create({ parent: top.id, name: 'Ärzte' });
+    const grandchild = await create({ parent: child.id, name: '2026' });
+    await owner.request({
+      method: 'PATCH',
+      url: `/api/folders/${top.id}/`,
+      payload: { name: 'Belege' },
+    });
+    const path = async (folderId: number) =>
+      (await owner.request({ method: 'GET', url: `/api/folders/${folderId}/` })).json<FolderJson>()
+        .path;
+    expect([await path(child.id), await path(grandchild.id)]).toEqual([
+      'Belege/Ärzte',
+      'Belege/Ärzte/2026',
+    ]);
+    const client = await imap(address);
+    expect((await client.list()).map((m) => m.path)).toEqual(
+      expect.arrayContaining(['Belege', 'Belege/Ärzte', 'Belege/Ärzte/2026']),
+    );
+
+    expect(
+      (await owner.request({ method: 'DELETE', url: `/api/folders/${top.id}/` })).statusCode,
+    ).toBe(204);
+    const left = (await client.list()).map((m) => m.path);
+    await client.logout();
+    expect(left.filter((p) => p.startsWith('Belege'))).toEqual([]);
+    for (const gone of [top, child, grandchild])
+      expect(
+        (await owner.request({ method: 'GET', url: `/api/folders/${gone.id}/` })).statusCode,
+      ).toBe(404);
+  });
+
   it('refuses names that cannot be folders, on create and rename alike; "inbox" is the inbox', async () => {
     const { id } = await newAccount();
     await sync(id);

@@ -5,7 +5,6 @@ import {
   emailDetailSchema,
   emailListItemSchema,
   emailPatchSchema,
-  rowId,
   rowIdFilter,
 } from '@brieftaube/shared';
 import type { FastifyReply } from 'fastify';

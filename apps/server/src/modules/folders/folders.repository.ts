@@ -76,7 +76,8 @@ export function createFoldersRepository(db: Db) {
     async renamePrefix(accountId: number, oldPrefix: string, newPrefix: string): Promise<void> {
       await db
         .update(folders)
-        .set({ path: sql`${newPrefix} || substr(${folders.path}, ${oldPrefix.length + 1})` })
+        // substr counts characters, JavaScript's length UTF-16 units: an emoji is one and two.
+        .set({ path: sql`${newPrefix} || substr(${folders.path}, ${[...oldPrefix].length + 1})` })
         .where(
           and(
             eq(folders.accountId, accountId),

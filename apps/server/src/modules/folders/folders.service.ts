@@ -241,17 +241,27 @@ export function createFoldersService(deps: FoldersServiceDeps) {
       if (PROTECTED.has(folder.folderType))
         throw AppError.validation({ folder: [FieldErrorCode.FOLDER_PROTECTED] });
       const account = await accounts.requireAccount(userId, folder.accountId);
-      await onServer(account, (client) => client.mailboxDelete(folder.path)).catch(
-        (error: unknown) => {
-          // Already gone on the server (another client deleted it): what the user asked for.
-          const gone =
-            error instanceof AppError &&
-            error.code === ErrorCode.MAIL_SERVER_REFUSED &&
-            error.fields?.server?.[0] === ('NONEXISTENT' as never);
-          if (!gone) throw error;
-        },
-      );
-      await repo.delete([folder.id]);
+      // IMAP DELETE leaves a folder's subfolders on the server (RFC 3501 §6.3.4), while the app
+      // would drop them with their parent: like Thunderbird, the subfolders go too, deepest first.
+      const prefix = `${folder.path}${folder.delimiter ?? '/'}`;
+      const doomed = (await repo.list(userId, { accountIds: [folder.accountId] }))
+        .filter((f) => f.path.startsWith(prefix))
+        .sort((a, b) => b.path.length - a.path.length);
+      if (doomed.some((f) => PROTECTED.has(f.folderType)))
+        throw AppError.validation({ folder: [FieldErrorCode.FOLDER_PROTECTED] });
+      for (const target of [...doomed, folder]) {
+        await onServer(account, (client) => client.mailboxDelete(target.path)).catch(
+          (error: unknown) => {
+            // Already gone on the server (another client deleted it): what the user asked for.
+            const gone =
+              error instanceof AppError &&
+              error.code === ErrorCode.MAIL_SERVER_REFUSED &&
+              error.fields?.server?.[0] === ('NONEXISTENT' as never);
+            if (!gone) throw error;
+          },
+        );
+        await repo.delete([target.id]);
+      }
     },
 
     async updateCounts(userId: string, id: number): Promise<Folder> {

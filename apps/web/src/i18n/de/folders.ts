@@ -13,7 +13,7 @@ export const folders = {
   save: 'Umbenennen',
   deleteTitle: 'Ordner „{{name}}“ löschen?',
   deleteText:
-    'Der Ordner wird mit allen E-Mails darin auch auf dem Mailserver gelöscht. Das lässt sich nicht rückgängig machen.',
+    'Der Ordner wird mit seinen Unterordnern und allen E-Mails darin auch auf dem Mailserver gelöscht. Das lässt sich nicht rückgängig machen.',
   deleteConfirm: 'Endgültig löschen',
   created: 'Der Ordner „{{name}}“ wurde angelegt.',
   renamed: 'Der Ordner heißt jetzt „{{name}}“.',
