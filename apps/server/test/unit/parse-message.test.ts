@@ -300,6 +300,17 @@ describe('a mail attached without a disposition (forward as attachment, bounce)'
     expect(html).toContain('>02.03.2026, 23:30</div>');
     expect(html).not.toMatch(/header-key">(From|Subject|Date|To)</);
   });
+
+  it("leaves a writer's own dashed blocks as written", async () => {
+    for (const body of [
+      'Hallo Anna,\n---\n  Max Mustermann\n  Tel. 0176 123456\n---\n',
+      'Fahrplan:\n---\n  Abfahrt 10:00 Hamburg\nTo: Berlin Hbf\n---\n',
+      'Notiz\n---\nTo: Berlin\nFrom: Hamburg\n---\n',
+    ]) {
+      const parsed = await parseMessage(message('text/plain; charset=utf-8', Buffer.from(body)));
+      expect(parsed.text.trim(), body).toBe(body.trim());
+    }
+  });
 });
 
 describe('a structure no parser makes sense of', () => {

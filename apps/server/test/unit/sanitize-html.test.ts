@@ -209,6 +209,12 @@ describe('mail HTML sanitiser', () => {
     // An ordinary mail passes unchanged.
     const table = '<table><tbody><tr><td><b>x</b><br><img src="cid:a"></td></tr></tbody></table>';
     expect(limitNesting(table.repeat(200))).toBe(table.repeat(200));
+    // Elements whose end tag may be left out are siblings, however many: nothing is dropped.
+    const list = '<ul>' + '<li>Punkt\n'.repeat(300) + '<a href="https://x.de/">Link</a></ul>';
+    expect(limitNesting(list)).toBe(list);
+    const rows = '<table>' + '<tr><td><b>a</b><td>b\n'.repeat(300) + '</table>';
+    expect(limitNesting(rows)).toBe(rows);
+    expect(sanitizeMailHtml(list).html).toContain('<a href="https://x.de/"');
   });
 
   it('takes linear time on styles built to make its patterns backtrack', () => {
@@ -219,6 +225,7 @@ describe('mail HTML sanitiser', () => {
       `background:url${spaces}`,
       `background:url(${spaces}`.slice(0, 16_000),
       `/*${'/*'.repeat(50_000)}`,
+      `background:${'url('.repeat(4000)}`,
     ]) {
       const started = performance.now();
       const html = `<p style="${style}">x</p>`;
@@ -227,5 +234,13 @@ describe('mail HTML sanitiser', () => {
       // A quadratic pattern takes seconds here; linear work takes milliseconds.
       expect(performance.now() - started, style.slice(0, 20)).toBeLessThan(1000);
     }
+  });
+
+  it('shows no text a browser would not show: title, template, iframe fallback', () => {
+    const { html } = sanitizeMailHtml(
+      '<html><head><title>Ihre Rechnung 2026-03</title></head><body><p>Hallo</p>' +
+        '<template><p>Vorlage</p></template><iframe>Rahmen</iframe><noembed>x</noembed></body></html>',
+    );
+    expect(html).toBe('<p>Hallo</p>');
   });
 });

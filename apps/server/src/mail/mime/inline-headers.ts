@@ -55,11 +55,39 @@ const germanDate = (date: Date | undefined, fallback: string) =>
 
 const TEXT_BLOCK = /^(-{3,})\n((?:(?:From|Subject|Date|To|Cc|Bcc): .*\n| +\S.*\n)+)\1$/gm;
 
+const ROW_ORDER = ['From', 'Subject', 'Date', 'To', 'Cc', 'Bcc'];
+
+/**
+ * Whether a dashed block is exactly what postal-mime writes (text-format.js, formatTextHeader):
+ * header rows in its order, values aligned one column after the longest key, continuation lines
+ * indented to that column, dashes as long as the longest line. A writer's own "---" block with
+ * "To: Berlin" in it is none of that and stays as written.
+ */
+function writtenByParser(marker: string, lines: string[]): boolean {
+  const keys = lines.map((l) => /^(From|Subject|Date|To|Cc|Bcc):/.exec(l)?.[1]);
+  if (!keys[0]) return false;
+  const present = keys.filter((k): k is string => k !== undefined);
+  const order = present.map((k) => ROW_ORDER.indexOf(k));
+  if (order.some((o, i) => i > 0 && o <= order[i - 1]!)) return false;
+  const column = Math.max(...present.map((k) => k.length)) + 2;
+  const aligned = lines.every((line, i) =>
+    keys[i]
+      ? line.length > column &&
+        /^ *\S/.test(line.slice(keys[i].length + 1)) &&
+        line.slice(keys[i].length + 1, column).trim() === '' &&
+        line[column] !== ' '
+      : line.length > column && line.slice(0, column).trim() === '' && line[column] !== ' ',
+  );
+  return aligned && marker.length === Math.max(...lines.map((l) => l.length));
+}
+
 export function germanInlineHeadersText(text: string): string {
   if (!text.includes('---')) return text;
-  return text.replace(TEXT_BLOCK, (_block, _marker: string, body: string) => {
+  return text.replace(TEXT_BLOCK, (block, marker: string, body: string) => {
+    const bodyLines = body.split('\n').filter(Boolean);
+    if (!writtenByParser(marker, bodyLines)) return block;
     const rows: { key: string; lines: string[] }[] = [];
-    for (const line of body.split('\n').filter(Boolean)) {
+    for (const line of bodyLines) {
       const row = /^(From|Subject|Date|To|Cc|Bcc): +(.*)$/.exec(line);
       if (row) rows.push({ key: row[1]!, lines: [row[2]!] });
       else rows.at(-1)?.lines.push(line.trim());
@@ -72,8 +100,8 @@ export function germanInlineHeadersText(text: string): string {
       const key = `${KEYS[r.key]!}:`.padEnd(width + 2);
       return r.lines.map((l, i) => `${i ? ' '.repeat(width + 2) : key}${l}`);
     });
-    const marker = '-'.repeat(Math.max(...lines.map((l) => l.length)));
-    return `${marker}\n${lines.join('\n')}\n${marker}`;
+    const dashes = '-'.repeat(Math.max(...lines.map((l) => l.length)));
+    return `${dashes}\n${lines.join('\n')}\n${dashes}`;
   });
 }
 

@@ -22,8 +22,10 @@ const STYLE_FORBIDDEN =
 const STYLE_URLS =
   // Each run of spaces is taken whole ((?=(x*))\1 cannot give back): with two adjacent runs
   // free to split the spaces between them, "url(" and 100,000 spaces took seconds to refuse.
+  // An unquoted address holds no "(" (CSS reads one as a bad url): each try stops at the next
+  // "url(", where "url(url(url(…" made every try scan to the end of the style.
   // eslint-disable-next-line no-control-regex -- C0 controls end an unquoted url(), as in CSS
-  /url(?=([ \t\n\r\f]*))\1\((?=([ \t\n\r\f]*))\2(?:"([^"]*)"|'([^']*)'|([^)"'\x00-\x20]*))(?=([ \t\n\r\f]*))\6\)/gi;
+  /url(?=([ \t\n\r\f]*))\1\((?=([ \t\n\r\f]*))\2(?:"([^"]*)"|'([^']*)'|([^()"'\x00-\x20]*))(?=([ \t\n\r\f]*))\6\)/gi;
 
 /** Longer inline styles are dropped: no real mail needs them, and each costs time to check. */
 const MAX_STYLE = 16_384;
@@ -114,6 +116,11 @@ const TAG = /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)[^<>]*>/g;
 const VOID = new Set(
   'area base br col embed hr img input link meta param source track wbr'.split(' '),
 );
+/**
+ * Elements whose end tag may be left out: the next one of their kind closes them (a list of 300
+ * "<li>Punkt" is 300 siblings, not 300 levels), so they never deepen what the parser holds.
+ */
+const SELF_CLOSING_SIBLINGS = new Set('li p td th tr dt dd option thead tbody tfoot'.split(' '));
 
 /**
  * Tags nested deeper than MAX_DEPTH are dropped (their text stays). The HTML parser keeps its
@@ -126,7 +133,8 @@ export function limitNesting(html: string): string {
   let depth = 0;
   let dropped = 0;
   return html.replace(TAG, (tag, close: string, name: string) => {
-    if (VOID.has(name.toLowerCase())) return tag;
+    const lower = name.toLowerCase();
+    if (VOID.has(lower) || SELF_CLOSING_SIBLINGS.has(lower)) return tag;
     if (!close) {
       if (depth < MAX_DEPTH) {
         depth += 1;
@@ -187,6 +195,12 @@ export function sanitizeMailHtml(
       'br',
     ],
     disallowedTagsMode: 'discard',
+    // Text a browser never shows: a <title> would otherwise open the mail, a <template>'s or an
+    // <iframe>'s fallback would appear as text.
+    nonTextTags: [
+      ...['script', 'style', 'textarea', 'option', 'noscript'],
+      ...['title', 'template', 'iframe', 'noembed', 'noframes', 'xmp'],
+    ],
     allowedAttributes: {
       '*': [
         'style',
