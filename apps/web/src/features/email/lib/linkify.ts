@@ -1,7 +1,10 @@
 export type TextPart = { text: string; href?: string };
 
 // http(s) URLs and e-mail addresses; trailing punctuation belongs to the sentence, not the link.
-const LINK = /\bhttps?:\/\/[^\s<>"'`]+[^\s<>"'`.,;:!?)\]}]|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b/gi;
+// The address parts are bounded (RFC 5321: 64 for the local part, 63 per label): unbounded, a
+// line like "a.a.a.a…" without any "@" took each word boundary's attempt to the end of the line.
+const LINK =
+  /\bhttps?:\/\/[^\s<>"'`]+[^\s<>"'`.,;:!?)\]}]|\b[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}\b/gi;
 
 /** Splits a line into text and links. Only http(s) and mailto are ever produced as targets. */
 export function linkify(line: string): TextPart[] {
