@@ -207,6 +207,89 @@ describe.each(DATABASE_KINDS)('fetch tasks and IMAP sync on %s', (kind) => {
     await client.logout();
   });
 
+  const categorise = async (accountId: number, name: string, messageIds: string[]) => {
+    const category = await owner.request({
+      method: 'POST',
+      url: '/api/categories/',
+      payload: { account: accountId, name, description: `Alles zu ${name}` },
+    });
+    const categoryId = category.json<{ id: number }>().id;
+    await t.database.db.execute(
+      sql`UPDATE emails SET category_id = ${categoryId}, category_source = 'user' WHERE account_id = ${accountId} AND message_id = ANY(${sql.param(messageIds)}::text[])`,
+    );
+    return categoryId;
+  };
+
+  it('keeps the categories when a UIDVALIDITY re-fetch is interrupted and finished later', async () => {
+    const { id, address, client } = await newAccount();
+    await client.mailboxCreate('Archiv');
+    await appendMessages(client, 'Archiv', generateMessages(30));
+    await fetchAndWait(id);
+    const ids = Array.from({ length: 30 }, (_, i) => `msg-${i + 1}@test.brieftaube`);
+    const categoryId = await categorise(id, 'Archiv', ids);
+    await client.mailboxDelete('Archiv');
+    await client.mailboxCreate('Archiv');
+    await appendMessages(client, 'Archiv', generateMessages(30));
+    // The re-fetch stops after its first page, as when the server goes away mid-way.
+    const [{ userId }] = await queryRows<{ userId: string }>(
+      t.database.db,
+      sql`SELECT user_id AS "userId" FROM accounts WHERE id = ${id}`,
+    );
+    const folder = (await t.services.sync.foldersRepo.list(userId, { accountIds: [id] })).find(
+      (f) => f.path === 'Archiv',
+    )!;
+    let pages = 0;
+    const session = await imapClient(dovecot, address);
+    await expect(
+      syncFolder(session, t.services.sync.emailSync, folder, {
+        headerBatch: 10,
+        onProgress: () => {
+          pages += 1;
+        },
+        isCancelled: () => Promise.resolve(pages > 0),
+      }),
+    ).rejects.toThrow();
+    await session.logout();
+    expect((await stored(id)).filter((r) => r.folder === 'Archiv').length).toBeLessThan(30);
+    await fetchAndWait(id);
+    const rows = (await stored(id)).filter((r) => r.folder === 'Archiv');
+    expect(rows).toHaveLength(30);
+    expect(rows.filter((r) => r.category_id === categoryId)).toHaveLength(30);
+    await client.logout();
+  });
+
+  it('drops a folder another client deleted or renamed; the renamed mail comes back with its categories', async () => {
+    const { id, client } = await newAccount();
+    await client.mailboxCreate('Projekte');
+    await client.mailboxCreate('Alt');
+    await appendMessages(client, 'Projekte', generateMessages(3));
+    await appendMessages(
+      client,
+      'Alt',
+      generateMessages(2).map((m, i) => ({ ...m, messageId: `<alt-${i}@test.brieftaube>` })),
+    );
+    await fetchAndWait(id);
+    const categoryId = await categorise(id, 'Kunden', ['msg-1@test.brieftaube']);
+    await client.mailboxRename('Projekte', 'Projekte 2025');
+    await client.mailboxDelete('Alt');
+    await fetchAndWait(id);
+    const rows = await stored(id);
+    expect([...new Set(rows.map((r) => r.folder))]).not.toEqual(
+      expect.arrayContaining(['Projekte']),
+    );
+    expect(rows.filter((r) => r.folder === 'Alt')).toEqual([]);
+    const renamed = rows.filter((r) => r.folder === 'Projekte 2025');
+    expect(renamed).toHaveLength(3);
+    expect(renamed.filter((r) => r.category_id === categoryId)).toHaveLength(1);
+    const folders = (
+      await owner.request({ method: 'GET', url: `/api/folders/?account_id=${id}` })
+    ).json<{ path: string }[]>();
+    expect(folders.map((f) => f.path)).toEqual(expect.arrayContaining(['Projekte 2025']));
+    expect(folders.map((f) => f.path)).not.toEqual(expect.arrayContaining(['Projekte']));
+    expect(folders.map((f) => f.path)).not.toEqual(expect.arrayContaining(['Alt']));
+    await client.logout();
+  });
+
   it('a folder the server will not open is named in the result; the folders after it are still fetched', async () => {
     const { id, address, client } = await newAccount();
     await client.mailboxCreate('Kaputt');

@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -142,6 +143,27 @@ export const emailSearchQueue = pgTable('email_search_queue', {
     .primaryKey()
     .references(() => emails.id, { onDelete: 'cascade' }),
 });
+
+/**
+ * The user's category choices for mail the sync had to drop and will store again: a folder whose
+ * UIDVALIDITY changed, or one renamed or deleted on the server by another client. Kept by
+ * Message-ID until the message is stored again; a choice is worth more than its rows.
+ */
+export const keptCategories = pgTable(
+  'kept_categories',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    messageId: text('message_id').notNull(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    source: text('source').$type<'user' | 'ai'>(),
+    keptAt: timestamp('kept_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.messageId] })],
+);
 
 /** Background work with the app's own progress record (pg-boss has no progress field). */
 export const tasks = pgTable(

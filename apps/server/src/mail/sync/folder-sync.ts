@@ -89,11 +89,10 @@ export async function syncFolder(
       exists: mailbox.exists,
       highestModseq: mailbox.highestModseq,
     };
-    let keptCategories: Awaited<ReturnType<EmailSyncRepository['categoryAssignments']>> = [];
     if (folder.uidValidity !== null && folder.uidValidity !== mailbox.uidValidity) {
       // UIDVALIDITY changed (RFC 3501 §2.3.1.1): every cached UID is void. The user's category
       // choices are kept by Message-ID and put back once the messages are stored again.
-      keptCategories = await repo.categoryAssignments(folder.id);
+      await repo.keepCategories([folder.id]);
       await repo.deleteFolderEmails(folder.id);
       result.uidValidityReset = true;
     }
@@ -175,7 +174,8 @@ export async function syncFolder(
     await addBodies();
 
     assertUsable(client);
-    if (keptCategories.length) await repo.reapplyCategories(folder.id, keptCategories);
+    // Also mail of a folder another client renamed: it comes back under the new name.
+    if (result.newMessages > 0) await repo.reapplyKeptCategories(folder.accountId);
     // The state as it was when the folder was opened, not as it is now: imapflow raises the live
     // values whenever another client's change reaches this session mid-sync, and saving those
     // would tell the next sync that changes it never applied are already here. Asking again for

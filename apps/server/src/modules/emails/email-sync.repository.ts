@@ -6,6 +6,7 @@ import { emails, folders } from '../../db/schema/index.ts';
 import { plausibleDate } from '../../mail/mime/envelope.ts';
 import type { AddressEntry, AttachmentMeta } from '../../db/schema/emails.ts';
 import { INSERT_COLUMNS, rowsAsJson, storable } from './email-row-json.ts';
+import { keepCategories, reapplyKeptCategories } from './kept-categories.ts';
 
 export type EmailRow = typeof emails.$inferSelect;
 export type NewEmailRow = typeof emails.$inferInsert;
@@ -285,38 +286,9 @@ export function createEmailSyncRepository(db: Db, pglite?: PGlite) {
     },
 
     /** Categories by Message-ID, kept across a UIDVALIDITY change (the user's work must survive). */
-    async categoryAssignments(folderId: number) {
-      return db
-        .select({
-          messageId: emails.messageId,
-          categoryId: emails.categoryId,
-          source: emails.categorySource,
-        })
-        .from(emails)
-        .where(
-          and(
-            eq(emails.folderId, folderId),
-            sql`${emails.categoryId} IS NOT NULL AND ${emails.messageId} IS NOT NULL`,
-          ),
-        );
-    },
+    keepCategories: (folderIds: number[]) => keepCategories(db, folderIds),
 
-    async reapplyCategories(
-      folderId: number,
-      assignments: {
-        messageId: string | null;
-        categoryId: number | null;
-        source: 'user' | 'ai' | null;
-      }[],
-    ) {
-      for (const a of assignments) {
-        if (!a.messageId) continue;
-        await db
-          .update(emails)
-          .set({ categoryId: a.categoryId, categorySource: a.source })
-          .where(and(eq(emails.folderId, folderId), eq(emails.messageId, a.messageId)));
-      }
-    },
+    reapplyKeptCategories: (accountId: number) => reapplyKeptCategories(db, accountId),
 
     async deleteFolderEmails(folderId: number): Promise<void> {
       await db.delete(emails).where(eq(emails.folderId, folderId));

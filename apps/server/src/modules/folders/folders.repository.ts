@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { folders, type FolderType } from '../../db/schema/index.ts';
+import { keepCategories } from '../emails/kept-categories.ts';
 
 export type FolderRow = typeof folders.$inferSelect;
 export type NewFolderRow = typeof folders.$inferInsert;
@@ -17,6 +18,9 @@ export interface FolderFilter {
 
 export function createFoldersRepository(db: Db) {
   return {
+    /** See kept-categories.ts: before folders gone from the server are dropped. */
+    keepCategories: (folderIds: number[]) => keepCategories(db, folderIds),
+
     list(userId: string, filter: FolderFilter = {}): Promise<FolderRow[]> {
       const conditions: (SQL | undefined)[] = [eq(folders.userId, userId)];
       if (filter.nothing) conditions.push(sql`false`);

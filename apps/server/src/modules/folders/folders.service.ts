@@ -92,7 +92,7 @@ export function createFoldersService(deps: FoldersServiceDeps) {
     /**
      * Mirrors the server's folder list: SPECIAL-USE flags (RFC 6154) or well-known names decide the
      * type; STATUS counts come with the list (LIST-STATUS, RFC 5819, where the server has it).
-     * Folders gone from the server are removed when they hold nothing, or always with cleanupEmpty.
+     * Folders gone from the server are removed with their mail (categories kept, see above).
      * A sync passes its own connection and gets each folder's STATUS back (`statuses`, by path).
      */
     async syncAccountFolders(
@@ -147,9 +147,15 @@ export function createFoldersService(deps: FoldersServiceDeps) {
         else created += 1;
         byPath.set(entry.path, row);
       }
+      // Gone from the server (deleted or renamed by another client): gone here too, with its
+      // mail; the mail's categories wait by Message-ID for a renamed folder's mail to return.
+      // A listing without INBOX is no listing of the account (RFC 3501 §6.3.8: INBOX always
+      // exists): then only what held nothing goes, as before a cleanup.
+      const complete = listed.some((e) => e.path.toUpperCase() === 'INBOX');
       const gone = [...existing.values()].filter(
-        (f) => !byPath.has(f.path) && (cleanupEmpty || f.totalEmails === 0),
+        (f) => !byPath.has(f.path) && (complete || cleanupEmpty || f.totalEmails === 0),
       );
+      await repo.keepCategories(gone.map((f) => f.id));
       await repo.delete(gone.map((f) => f.id));
       const folders = [...byPath.values()].map(toFolderDto).sort(compareFolders);
       const statuses = new Map<string, FolderStatus>(
