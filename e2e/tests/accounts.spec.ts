@@ -29,6 +29,18 @@ test('edit keeps the stored password when left blank; removal asks first and lea
     timeout: 20_000,
   });
 
+  // A new password is tested before it is saved: a wrong one is saved only when the user says so,
+  // and the card's earlier success no longer shows.
+  await actions.getByRole('button', { name: 'Bearbeiten' }).click();
+  await dialog.getByRole('textbox', { name: 'Passwort', exact: true }).fill('falsch');
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(dialog.getByText(/Die Änderungen wurden noch nicht gespeichert/)).toBeVisible({
+    timeout: 20_000,
+  });
+  await dialog.getByRole('button', { name: 'Trotzdem speichern' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(/IMAP.*erfolgreich|Verbindung.*erfolgreich/i)).toHaveCount(0);
+
   // Removal: a confirmation that starts on 'Abbrechen'; cancelling keeps the account.
   await actions.getByRole('button', { name: 'Entfernen' }).click();
   const confirm = page.getByRole('dialog', { name: 'E-Mail-Konto entfernen?' });

@@ -45,8 +45,11 @@ export function AccountListView() {
         setNotice({ text: `${t('accounts.syncFailed')} ${errorMessage(error)}`, error: true }),
     });
 
+  // Each save makes the card new: an earlier test result no longer speaks for the account.
+  const [saves, setSaves] = useState<Record<number, number>>({});
   const onSaved = (account: Account, created: boolean) => {
     setSetup({ open: false });
+    setSaves((all) => ({ ...all, [account.id]: (all[account.id] ?? 0) + 1 }));
     if (created) startFetch(account, t('accounts.created', { email: account.email_address }));
     else setNotice({ text: t('accounts.saved', { email: account.email_address }) });
   };
@@ -93,7 +96,7 @@ export function AccountListView() {
         <Stack spacing={2} component="section" aria-label={t('accounts.listLabel')}>
           {list.map((account) => (
             <AccountCard
-              key={account.id}
+              key={`${account.id}:${saves[account.id] ?? 0}`}
               account={account}
               now={now}
               syncing={

@@ -162,6 +162,9 @@ export const accounts = {
     submitSave: 'Speichern',
     saveFailed: 'Das Konto konnte nicht gespeichert werden.',
     submitAnyway: 'Trotzdem hinzufügen',
+    saveAnyway: 'Trotzdem speichern',
+    notVerifiedEdit:
+      'Die Änderungen wurden noch nicht gespeichert, weil der Verbindungstest fehlgeschlagen ist. Bitte prüfen Sie die Angaben – oder speichern Sie trotzdem, etwa wenn der Server gerade nicht erreichbar ist.',
     notVerified:
       'Das Konto wurde noch nicht hinzugefügt, weil der Verbindungstest fehlgeschlagen ist. Bitte prüfen Sie die Angaben – oder fügen Sie das Konto trotzdem hinzu, etwa wenn der Server gerade nicht erreichbar ist.',
     portInvalid: 'Bitte geben Sie einen Port zwischen 1 und 65535 ein.',

@@ -13,6 +13,7 @@ import {
   accountFormSchema,
   emptyAccountForm,
   formValuesOf,
+  sameServerSettings,
   SERVER_FIELDS,
   toAccountInput,
   type AccountFormValues,
@@ -70,8 +71,9 @@ export function AccountForm({
   const [serverOpen, setServerOpen] = useState(isEdit || provider === 'imap');
   const [checkShown, setCheckShown] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
-  // A new account is tested before it is saved (as Thunderbird does); after a failed test the
-  // user may still add it (a server down for the moment), until they change the settings.
+  // A new account, and an edit of its connection, is tested before it is saved (as Thunderbird
+  // does); after a failed test the user may still save (a server down for the moment), until
+  // they change the settings.
   const [unverified, setUnverified] = useState<string | null>(null);
   const test = useConnectionTest(account);
   const create = useCreateAccount();
@@ -100,11 +102,14 @@ export function AccountForm({
     if (blocked) return;
     setFormError(null);
     const settings = JSON.stringify(getValues());
-    if (!isEdit && unverified !== settings) {
+    // An edit is tested when it touches the connection: a new password or other servers.
+    const connectionChanged =
+      !account || !!values.password.trim() || !sameServerSettings(values, account);
+    if (connectionChanged && unverified !== settings) {
       const result = await test.run(values, showServerErrors);
       if (!result?.success) {
         setUnverified(settings);
-        setFormError(t('accounts.setup.notVerified'));
+        setFormError(t(isEdit ? 'accounts.setup.notVerifiedEdit' : 'accounts.setup.notVerified'));
         return;
       }
     }
@@ -230,13 +235,11 @@ export function AccountForm({
             <Button
               type="submit"
               variant="contained"
-              loading={create.isPending || update.isPending || (!isEdit && test.pending)}
+              loading={create.isPending || update.isPending || test.pending}
             >
-              {isEdit
-                ? t('accounts.setup.submitSave')
-                : unverified === JSON.stringify(watched)
-                  ? t('accounts.setup.submitAnyway')
-                  : t('accounts.setup.submitAdd')}
+              {unverified === JSON.stringify(watched)
+                ? t(isEdit ? 'accounts.setup.saveAnyway' : 'accounts.setup.submitAnyway')
+                : t(isEdit ? 'accounts.setup.submitSave' : 'accounts.setup.submitAdd')}
             </Button>
           </Box>
         </Box>
