@@ -261,6 +261,14 @@ describe.each(DATABASE_KINDS)('sending and drafts on %s', (kind) => {
       },
     });
     expect(await subjectsIn('Drafts')).toEqual([]);
+    // The drawer's count of drafts follows at once, not with the next fetch.
+    const drafts = (
+      await owner.request({
+        method: 'GET',
+        url: `/api/folders/?account_id=${accountId}&folder_type=drafts`,
+      })
+    ).json<{ total_emails: number }[]>();
+    expect(drafts.map((f) => f.total_emails)).toEqual([0]);
   });
 
   it('opens a saved reply draft for editing: recipients, body, files and thread travel on through every save and the send', async () => {

@@ -185,6 +185,7 @@ export function createComposeService(deps: ComposeServiceDeps) {
       }
     });
     await deps.emailsRepo.delete([draft.email.id]);
+    await deps.folders.recount([draft.email.folderId]);
   }
 
   async function saveDraftFor(

@@ -29,6 +29,9 @@ interface Props {
 const SEPARATOR = /[,;\n]/;
 const toRecipient = (c: Contact): Recipient => ({ name: c.name, address: c.address, valid: true });
 
+const addressOf = (item: Recipient | string) =>
+  (typeof item === 'string' ? item : item.address).trim().toLowerCase();
+
 /** A row of address chips with suggestions from earlier correspondence (GET /api/contacts/). */
 export function RecipientField({
   id,
@@ -83,7 +86,8 @@ export function RecipientField({
         loading={contacts.isFetching}
         loadingText={t('compose.suggestionsLoading')}
         getOptionLabel={(option) => (typeof option === 'string' ? option : formatRecipient(option))}
-        isOptionEqualToValue={(a, b) => a.address.toLowerCase() === b.address.toLowerCase()}
+        // MUI's freeSolo may hand over the typed text itself for a moment.
+        isOptionEqualToValue={(a, b) => addressOf(a) === addressOf(b)}
         onChange={(_event, next) => {
           const list = next.flatMap((item) =>
             typeof item === 'string' ? parseRecipients(item) : [item],
