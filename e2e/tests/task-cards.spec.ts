@@ -174,3 +174,29 @@ test('an error card that stays never covers a dialog or the buttons at the botto
   await expect(dialog).toBeHidden();
   await expect(card(page, address)).toBeVisible();
 });
+
+test('the mail list gives back the room a task card took once the card is gone', async ({
+  page,
+  request,
+  mail,
+}) => {
+  test.setTimeout(90_000);
+  const mailbox = await mail.mailbox({ bulk: 5 });
+  await signedInWithMailbox(page, request, mailbox);
+  await page.goto('/app');
+  const pane = page.getByTestId('mail-pane');
+  await expect(pane).toBeVisible();
+  const bottom = async () => {
+    const box = await pane.boundingBox();
+    return Math.round((box?.y ?? 0) + (box?.height ?? 0));
+  };
+  // The card of the fetch that set the mailbox up goes first.
+  await expect(cardsIn(page)).toHaveCount(0, { timeout: 30_000 });
+  const before = await bottom();
+  await page.getByRole('button', { name: 'Alle E-Mails abrufen' }).click();
+  await expect(card(page, mailbox.address)).toBeVisible();
+  // While the card shows, the list ends above it.
+  await expect.poll(bottom).toBeLessThan(before - 40);
+  await expect(cardsIn(page)).toHaveCount(0, { timeout: 30_000 });
+  await expect.poll(bottom).toBe(before);
+});

@@ -1,5 +1,8 @@
 import { useLayoutEffect, useState, type RefObject } from 'react';
 
+/** Fired on window when the space reserved below the page for task cards changes. */
+export const TASK_CARDS_SPACE_EVENT = 'brieftaube:task-cards-space';
+
 /**
  * The height from the element's top to the bottom of the window (less the main area's bottom
  * padding), so a pane can scroll inside itself instead of the page. Follows window resizes and
@@ -18,6 +21,7 @@ export function useFillHeight(ref: RefObject<HTMLElement | null>, min = 320): nu
     };
     measure();
     window.addEventListener('resize', measure);
+    window.addEventListener(TASK_CARDS_SPACE_EVENT, measure);
     const observer = new ResizeObserver(measure);
     if (element.parentElement) observer.observe(element.parentElement);
     // Its bottom padding grows while task cards show (the pane then ends above them).
@@ -31,6 +35,7 @@ export function useFillHeight(ref: RefObject<HTMLElement | null>, min = 320): nu
       observer.observe(sibling);
     return () => {
       window.removeEventListener('resize', measure);
+      window.removeEventListener(TASK_CARDS_SPACE_EVENT, measure);
       observer.disconnect();
     };
   }, [ref, min]);

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { TaskCard } from './TaskCard.tsx';
 import { useTaskBoard } from './use-task-board.ts';
 import { useTaskPolling } from './use-task-polling.ts';
+import { TASK_CARDS_SPACE_EVENT } from '../../components/mail/use-fill-height.ts';
 
 /**
  * Spec §2/§4: up to three task cards, bottom right, the newest at the bottom. Polls the tasks
@@ -57,18 +58,25 @@ function useReserveSpace(region: RefObject<HTMLDivElement | null>, active: boole
   useEffect(() => {
     const root = document.documentElement;
     const element = region.current;
+    // Panes that fill the window (the mail list) measure again: a padding change resizes
+    // nothing they could observe.
+    const set = (value: string | null) => {
+      if (root.style.getPropertyValue('--task-cards-space') === (value ?? '')) return;
+      if (value === null) root.style.removeProperty('--task-cards-space');
+      else root.style.setProperty('--task-cards-space', value);
+      window.dispatchEvent(new Event(TASK_CARDS_SPACE_EVENT));
+    };
     if (!active || !element) {
-      root.style.removeProperty('--task-cards-space');
+      set(null);
       return;
     }
-    const update = () =>
-      root.style.setProperty('--task-cards-space', `${element.offsetHeight + 16}px`);
+    const update = () => set(`${element.offsetHeight + 16}px`);
     update();
     const observer = new ResizeObserver(update);
     observer.observe(element);
     return () => {
       observer.disconnect();
-      root.style.removeProperty('--task-cards-space');
+      set(null);
     };
   }, [region, active]);
 }

@@ -183,6 +183,7 @@ export function MailboxList(props: MailboxListProps) {
   return (
     <Paper
       ref={paneRef}
+      data-testid="mail-pane"
       variant="outlined"
       sx={{
         height,
