@@ -43,6 +43,9 @@ export const router = createBrowserRouter([
   {
     element: <Root />,
     errorElement: <RouteError />,
+    // The first screen's code is still loading: nothing to show for that moment (and React
+    // Router warns on every load without this).
+    HydrateFallback: () => null,
     children: [
       {
         lazy: () =>

@@ -40,9 +40,9 @@ export function MarketingLayout() {
         color="inherit"
         sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
       >
-        <Container maxWidth="lg">
-          <Toolbar disableGutters sx={{ gap: 1 }}>
-            <Logo />
+        <Container maxWidth="lg" sx={{ px: { xs: 1.5, sm: 3 } }}>
+          <Toolbar disableGutters sx={{ gap: { xs: 0.5, sm: 1 } }}>
+            <Logo wordmarkFromSm />
             <Box
               component="nav"
               aria-label={t('layout.navigation')}
@@ -70,7 +70,7 @@ export function MarketingLayout() {
                   color="inherit"
                   component={RouterLink}
                   to="/login"
-                  sx={{ whiteSpace: 'nowrap', minWidth: 0 }}
+                  sx={{ whiteSpace: 'nowrap', flexShrink: 0, px: { xs: 1, sm: 2 } }}
                 >
                   {t('common.login')}
                 </Button>

@@ -23,7 +23,14 @@ export function LogoMark({ size = 32 }: { size?: number }) {
   );
 }
 
-export function Logo({ to = '/' }: { to?: string }) {
+/** `wordmarkFromSm`: on a phone the mark alone, so the header's buttons keep their room. */
+export function Logo({
+  to = '/',
+  wordmarkFromSm = false,
+}: {
+  to?: string;
+  wordmarkFromSm?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <Box
@@ -39,7 +46,15 @@ export function Logo({ to = '/' }: { to?: string }) {
       }}
     >
       <LogoMark />
-      <Typography component="span" variant="h6" sx={{ fontWeight: 700, letterSpacing: 0.2 }}>
+      <Typography
+        component="span"
+        variant="h6"
+        sx={{
+          fontWeight: 700,
+          letterSpacing: 0.2,
+          display: wordmarkFromSm ? { xs: 'none', sm: 'inline' } : 'inline',
+        }}
+      >
         {t('common.appName')}
       </Typography>
     </Box>
