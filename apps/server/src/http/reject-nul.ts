@@ -25,6 +25,12 @@ function fieldWithNul(value: unknown, field: string, depth = 0): string | undefi
  */
 export function rejectNulCharacters(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
+    // "?account_id=1&account_id=2" (how axios and Django clients send lists) means what the
+    // spec's comma-joined "?account_id=1,2" means.
+    const query = request.query as Record<string, unknown> | undefined;
+    if (query && typeof query === 'object')
+      for (const [key, value] of Object.entries(query))
+        if (Array.isArray(value)) query[key] = value.map(String).join(',');
     const field =
       fieldWithNul(request.query, 'body') ??
       (request.body !== undefined ? fieldWithNul(request.body, 'body') : undefined);

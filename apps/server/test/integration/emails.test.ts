@@ -9,7 +9,13 @@ import {
   imapClient,
 } from '@brieftaube/test-support/mail-fixtures.ts';
 import { startSmtpServer, type TestSmtpServer } from '@brieftaube/test-support/smtp-server.ts';
-import { DATABASE_KINDS, startTestApp, type TestApp } from '@brieftaube/test-support/test-app.ts';
+import {
+  DATABASE_KINDS,
+  queryRows,
+  startTestApp,
+  type TestApp,
+} from '@brieftaube/test-support/test-app.ts';
+import { sql } from 'drizzle-orm';
 
 interface Item {
   id: number;
@@ -273,6 +279,12 @@ describe.each(DATABASE_KINDS)('e-mail API on %s', (kind) => {
     expect(await serverFlags('INBOX', 'Urlaubsplanung')).toEqual(
       expect.arrayContaining(['\\Seen', '\\Flagged']),
     );
+    // The stored copy holds both as well: the second change started from the first.
+    const [stored] = await queryRows<{ flags: string[] }>(
+      t.database.db,
+      sql`SELECT flags FROM emails WHERE id = ${mail.id}`,
+    );
+    expect(stored.flags).toEqual(expect.arrayContaining(['\\Seen', '\\Flagged']));
     await owner.request({
       method: 'PATCH',
       url: `/api/emails/${mail.id}/`,

@@ -374,6 +374,13 @@ describe.each(DATABASE_KINDS)('folders API on %s', (kind) => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json<FolderJson[]>().map((f) => f.folder_type)).toEqual(['inbox', 'sent']);
+    // Repeated parameters mean the same list; the type in any case.
+    const repeated = await owner.request({
+      method: 'GET',
+      url: `/api/folders/?account_id=${id}&account_id=&folder_type=INBOX&folder_type=Sent`,
+    });
+    expect(repeated.statusCode).toBe(200);
+    expect(repeated.json<FolderJson[]>().map((f) => f.folder_type)).toEqual(['inbox', 'sent']);
     const stats = (
       await owner.request({ method: 'GET', url: `/api/folders/statistics/?account_id=${id}` })
     ).json<{ total_folders: number }>();

@@ -3,6 +3,7 @@ import {
   attachmentDisposition,
   safeContentType,
 } from '../../src/modules/emails/content-disposition.ts';
+import { safeFileName } from '../../src/mail/mime/safe-file-name.ts';
 
 describe('attachment downloads', () => {
   it('names the file in ASCII and exactly (RFC 5987), with nothing to inject', () => {
@@ -15,6 +16,19 @@ describe('attachment downloads', () => {
     expect(attachmentDisposition('  ')).toBe(
       `attachment; filename="download"; filename*=UTF-8''download`,
     );
+  });
+
+  it('keeps no path, control or direction-changing character in a name', () => {
+    // Shown as "Rechnung_rcs.pdf" with the override; the real name ends in .scr.
+    expect(safeFileName('Rechnung_\u202Efdp.scr')).toBe('Rechnung_fdp.scr');
+    expect(safeFileName('a\r\nX-Evil: 1\r\n\r\nb.pdf')).toBe('aX-Evil: 1b.pdf');
+    expect(safeFileName('../../.bashrc')).toBe('.._.._.bashrc');
+    expect(safeFileName('C:\\Temp\\a.exe')).toBe('C:_Temp_a.exe');
+    expect(safeFileName('Angebot 3/2026.eml')).toBe('Angebot 3_2026.eml');
+    expect(safeFileName('\u2066\u200f\u0000')).toBe('');
+    expect(safeFileName('Grüße 😀.pdf')).toBe('Grüße 😀.pdf');
+    const header = attachmentDisposition('../a\u202E\u0000.pdf');
+    expect(header).toBe(`attachment; filename=".._a.pdf"; filename*=UTF-8''.._a.pdf`);
   });
 
   it('delivers every type a browser might render or run as plain bytes', () => {

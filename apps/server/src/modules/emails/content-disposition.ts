@@ -1,6 +1,8 @@
+import { safeFileName } from '../../mail/mime/safe-file-name.ts';
+
 /** `attachment` with an ASCII fallback and the exact name as RFC 5987 `filename*`. */
 export function attachmentDisposition(name: string): string {
-  const filename = name.trim() || 'download';
+  const filename = safeFileName(name) || 'download';
   const fallback =
     filename
       .normalize('NFKD')

@@ -2,6 +2,7 @@ import { isRowId, type EmailDetail, type EmailListItem } from '@brieftaube/share
 import { displayNameFor } from '../../mail/imap/folder-types.ts';
 import { sanitizeMailHtml } from '../../mail/mime/sanitize-html.ts';
 import type { EmailFullRow, EmailListRow } from './emails.repository.ts';
+import { safeFileName } from '../../mail/mime/safe-file-name.ts';
 
 export function toListItem(row: EmailListRow): EmailListItem {
   const e = row.email;
@@ -52,7 +53,7 @@ export function toDetail(
     parse_error: e.parseError,
     attachments: e.attachments.map((a) => ({
       part: a.part,
-      filename: a.filename,
+      filename: safeFileName(a.filename) || `Anhang-${a.part}`,
       content_type: a.contentType,
       size: a.size,
       inline: a.inline,

@@ -54,7 +54,7 @@ function toFilter(q: z.infer<typeof listQuery>): EmailFilter {
   const categoryIds = noCategory ? [] : rowIdFilter(q.category);
   const types = (q.folder_type ?? '')
     .split(',')
-    .map((t) => t.trim())
+    .map((t) => t.trim().toLowerCase())
     .filter(Boolean);
   return {
     accountIds: rowIdFilter(q.accounts),

@@ -99,6 +99,8 @@ export function createEmailsService(deps: EmailsServiceDeps) {
           flags: [...flags],
           ...(flag === '\\Seen' ? { isRead: on } : { isFlagged: on }),
         });
+        // A second flag changed in the same request starts from this one.
+        row.email.flags = [...flags];
       }
     }
   }

@@ -38,7 +38,8 @@ const commaSeparated = z
   );
 
 /** Spec §7: comma-joined folder types; unknown ones match nothing, as unknown ids do. */
-const typeFilter = commaSeparated.transform((values) => {
+const typeFilter = commaSeparated.transform((list) => {
+  const values = list.map((v) => v.toLowerCase());
   const known = values.filter((v): v is FolderType => folderTypeSchema.safeParse(v).success);
   return known.length || !values.length ? known : null;
 });
