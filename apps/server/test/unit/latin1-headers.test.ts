@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { latin1Headers } from '../../src/mail/mime/envelope.ts';
+import { envelopeFields, latin1Headers } from '../../src/mail/mime/envelope.ts';
+import { undoMojibake } from '../../src/mail/mime/mojibake.ts';
 
 const source = (...parts: Buffer[]) => Buffer.concat([...parts, Buffer.from('\r\n\r\nText\r\n')]);
 const utf8 = (s: string) => Buffer.from(s, 'utf8');
@@ -55,5 +56,23 @@ describe('raw 8-bit headers', () => {
 
   it('has nothing to repair in a UTF-8 header block', async () => {
     expect(await latin1Headers(source(utf8('Subject: Grüße\r\nFrom: a@beispiel.de')))).toBeNull();
+  });
+});
+
+describe('UTF-8 headers encoded as ISO-8859-1', () => {
+  it('reads "GrÃ¼ÃŸe" as "Grüße", in the subject and in names', () => {
+    expect(undoMojibake('GrÃ¼ÃŸe aus KÃ¶ln â€ž2026â€œ')).toBe('Grüße aus Köln „2026“');
+    const fields = envelopeFields({
+      subject: 'Ihre BestellbestÃ¤tigung: Ã„pfel',
+      from: [{ name: 'JÃ¼rgen MÃ¼ller', address: 'jm@beispiel.de' }],
+    });
+    expect(fields.subject).toBe('Ihre Bestellbestätigung: Äpfel');
+    expect(fields.fromName).toBe('Jürgen Müller');
+  });
+
+  it('leaves text alone that only looks like it', () => {
+    for (const text of ['Temperatur 20Â° 😀', 'Ã la carte', 'Straße', 'Ã', 'Preis: 5 Â']) {
+      expect(undoMojibake(text), text).toBe(text);
+    }
   });
 });

@@ -1,6 +1,7 @@
 import type { MessageEnvelopeObject } from 'imapflow';
 import type { AddressEntry } from '../../db/schema/emails.ts';
 import { parseLenientDate } from './mail-date.ts';
+import { undoMojibake } from './mojibake.ts';
 
 /** Dovecot's stand-ins for a missing part ("From: Hans Meier", "From: <>", "From: root"). */
 const PLACEHOLDER = /(^|@)missing_(mailbox|domain)$|^missing_mailbox@/i;
@@ -9,7 +10,7 @@ export function addresses(list: { name?: string; address?: string }[] | undefine
   return (list ?? [])
     .map((a) => {
       const address = (a.address ?? '').trim().toLowerCase();
-      if (!PLACEHOLDER.test(address)) return { name: (a.name ?? '').trim(), address };
+      if (!PLACEHOLDER.test(address)) return { name: undoMojibake((a.name ?? '').trim()), address };
       // "From: MAILER-DAEMON" (a bounce) has no domain: the local part is all there is to show.
       const local = (a.address ?? '').trim().replace(/@[^@]*$/, '');
       const shown = /^missing_mailbox$/i.test(local) ? '' : local;
@@ -61,7 +62,7 @@ export function threadIdFor(
 export function envelopeFields(envelope: MessageEnvelopeObject | undefined) {
   const from = addresses(envelope?.from)[0];
   return {
-    subject: (envelope?.subject ?? '').replace(/\s+/g, ' ').trim(),
+    subject: undoMojibake((envelope?.subject ?? '').replace(/\s+/g, ' ').trim()),
     fromName: from?.name ?? '',
     fromAddress: from?.address ?? '',
     toAddresses: addresses(envelope?.to),

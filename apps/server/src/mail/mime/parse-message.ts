@@ -5,6 +5,7 @@ import { htmlToQuotedText, htmlToText, previewOf } from './plain-text.ts';
 import { unpadQuotedPrintable } from './qp-padding.ts';
 import { ownText } from './reply-text.ts';
 import { decodeUtf7, labelledUtf7 } from './utf7-text.ts';
+import { UTF8_AS_1252 } from './mojibake.ts';
 
 export interface ParsedBody {
   text: string;
@@ -122,8 +123,6 @@ const EMPTY_LABEL = /charset\s*=\s*(""|''|(?=[;\s]|$))/gi;
  * punctuation) followed by a continuation byte, or ï¿½ (a U+FFFD). German Latin-1 text never
  * has them; a UTF-8 text read as Windows-1252 has them at every umlaut.
  */
-const UTF8_AS_1252 =
-  /[ÂÃ][\u0080-\u00BF\u0152\u0153\u0160\u0161\u0178\u017D\u017E\u0192\u02C6\u02DC\u2013\u2014\u2018-\u201E\u2020-\u2022\u2026\u2030\u2039\u203A\u20AC\u2122]|â€|ï¿½/;
 /**
  * Any UTF-8 sequence as Windows-1252 shows it: a lead byte (U+00C2–U+00F4) followed by as many
  * continuation bytes as it announces. German Latin-1 text rarely has one ("Fuß“"), a UTF-8 text
