@@ -198,6 +198,8 @@ for (const theme of ['light', 'dark'] as const) {
       .getByRole('link', { name: /^Ohne Kategorie/ })
       .click();
     await expect(page.getByRole('heading', { name: /Ohne Kategorie/, level: 1 })).toBeVisible();
+    // Its count line, as every other list has one.
+    await expect(page.getByText(/\d E-Mails?(, davon [\d.]+ ungelesen)?$/).first()).toBeVisible();
     await check(page, 'uncategorized', theme);
 
     // A phone: the drawer is a temporary overlay.

@@ -100,7 +100,11 @@ export function AppDrawerContent({
             toggleFolder: (id) => ui.toggleFolder(id),
             setView: ui.setView,
             retry: (id) => void data.retryAccount(id),
-            createCategory: (id) => onCreateCategory(id),
+            // On a phone the drawer closes first: the dialog is not left behind it.
+            createCategory: (id) => {
+              onNavigate?.();
+              onCreateCategory(id);
+            },
             folderMenu: folderActions.openMenu,
             navigate: onNavigate,
           }}

@@ -6,6 +6,7 @@ import type { EmailFilters } from '../../api/emails.ts';
 import { useFolders } from '../../api/folders.ts';
 import { formatNumber } from '../../components/mail/format.ts';
 import { accountIdsOf } from './list-filters.ts';
+import { uncategorizedCounts } from '../categories/lib/uncategorized.ts';
 
 type View = 'folder' | 'category' | 'uncategorized' | 'unread' | 'flagged' | 'inbox';
 
@@ -82,6 +83,14 @@ export function useListView(filters: EmailFilters, loaded?: LoadedList): ListVie
   } else if (filters.has_category === 'false') {
     kind = 'uncategorized';
     title = t('mailbox.heading.uncategorized');
+    // Spec §3: the accounts' totals less what their categories hold, as in the drawer.
+    if (accounts.length && categories) {
+      const left = accounts.map((a) => uncategorizedCounts(a, categories));
+      count = counts(
+        left.reduce((n, c) => n + (c?.email_count ?? 0), 0),
+        left.reduce((n, c) => n + (c?.unread_email_count ?? 0), 0),
+      );
+    }
   } else if (filters.read === 'false') {
     kind = 'unread';
     title = t('mailbox.heading.unread');

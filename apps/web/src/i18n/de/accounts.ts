@@ -167,7 +167,7 @@ export const accounts = {
       'Die Änderungen wurden noch nicht gespeichert, weil der Verbindungstest fehlgeschlagen ist. Bitte prüfen Sie die Angaben – oder speichern Sie trotzdem, etwa wenn der Server gerade nicht erreichbar ist.',
     notVerified:
       'Das Konto wurde noch nicht hinzugefügt, weil der Verbindungstest fehlgeschlagen ist. Bitte prüfen Sie die Angaben – oder fügen Sie das Konto trotzdem hinzu, etwa wenn der Server gerade nicht erreichbar ist.',
-    portInvalid: 'Bitte geben Sie einen Port zwischen 1 und 65535 ein.',
+    portInvalid: 'Erlaubt sind 1 bis 65535.',
   },
 
   // Client-side configuration check (spec §5); the English texts are the spec's own wording.
