@@ -54,9 +54,15 @@ export function installErrorHandler(app: FastifyInstance): void {
           continue;
         }
         // Zod 4 keeps no input on the issue, and a coerced value arrives as NaN: look it up.
-        const missing = segments.length > 0 && isBlank(valueAt(input, segments));
+        const value = segments.length > 0 ? valueAt(input, segments) : undefined;
+        const missing =
+          segments.length > 0 && (isBlank(value) || (Array.isArray(value) && value.length === 0));
         (fields[base || 'body'] ??= []).push(
-          missing ? FieldErrorCode.REQUIRED : FieldErrorCode.INVALID,
+          missing
+            ? FieldErrorCode.REQUIRED
+            : issue.keyword === 'too_big' && typeof value === 'string'
+              ? FieldErrorCode.TOO_LONG
+              : FieldErrorCode.INVALID,
         );
       }
       return reply.code(400).send(errorBody(ErrorCode.VALIDATION_FAILED, fields));

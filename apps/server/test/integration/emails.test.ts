@@ -551,4 +551,20 @@ describe.each(DATABASE_KINDS)('e-mail API on %s', (kind) => {
     expect(still.statusCode).toBe(200);
     expect(still.json<Item>().folder).toBe(mail.folder);
   });
+
+  it('names what is wrong with a field: too long, or missing', async () => {
+    const long = await owner.request({ method: 'GET', url: `/api/emails/?q=${'a'.repeat(501)}` });
+    expect(long.statusCode).toBe(400);
+    expect(long.json<{ error: { fields: object } }>().error.fields).toEqual({ q: ['TOO_LONG'] });
+    const inbox = (await list('folder_name=INBOX&limit=1'))[0]!;
+    const none = await owner.request({
+      method: 'POST',
+      url: `/api/folders/${inbox.folder}/move_emails/`,
+      payload: { target_folder_id: inbox.folder, email_ids: [] },
+    });
+    expect(none.statusCode).toBe(400);
+    expect(none.json<{ error: { fields: object } }>().error.fields).toEqual({
+      email_ids: ['REQUIRED'],
+    });
+  });
 });
