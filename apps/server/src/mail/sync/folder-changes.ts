@@ -13,7 +13,9 @@ export interface FolderChanges {
   method: 'unchanged' | 'qresync' | 'full';
 }
 
-const sortFlags = (flags: Set<string> | undefined) => [...(flags ?? new Set<string>())].sort();
+/** \Recent belongs to the session that saw the message first (RFC 3501 §2.3.2), not to it. */
+const sortFlags = (flags: Set<string> | undefined) =>
+  [...(flags ?? new Set<string>())].filter((f) => f !== '\\Recent').sort();
 const sameFlags = (a: string[], b: string[]) => a.slice().sort().join(' ') === b.join(' ');
 
 /**

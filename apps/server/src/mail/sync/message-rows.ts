@@ -37,7 +37,7 @@ export function headerRow(
     sentAt: plausibleDate(headerValue(message.headers, 'date')) ?? envelope.sentAt,
   };
   const references = parseMessageIds(headerValue(message.headers, 'references'));
-  const flags = [...(message.flags ?? new Set<string>())];
+  const flags = [...(message.flags ?? new Set<string>())].filter((f) => f !== '\\Recent');
   const attachments = attachmentsFrom(message.bodyStructure);
   const internal = plausibleDate(message.internalDate);
   return {
