@@ -31,11 +31,14 @@ export const folderSchema = z.object({
 export type Folder = z.infer<typeof folderSchema>;
 
 export type FolderNode = Folder & { children: FolderNode[] };
-export const folderNodeSchema: z.ZodType<FolderNode> = folderSchema.extend({
-  get children() {
-    return z.array(folderNodeSchema);
-  },
-});
+// Named, so that the API description can refer to the recursion as one component.
+export const folderNodeSchema: z.ZodType<FolderNode> = folderSchema
+  .extend({
+    get children() {
+      return z.array(folderNodeSchema);
+    },
+  })
+  .meta({ id: 'FolderNode' });
 
 export const folderCreateSchema = z.object({
   account: coercedRowId().optional(),
@@ -53,7 +56,7 @@ export const folderSyncResultSchema = z.object({
   created: z.number().int(),
   updated: z.number().int(),
   deleted: z.number().int(),
-  folders: z.array(folderSchema),
+  folders: z.array(folderNodeSchema),
 });
 
 export const folderStatisticsSchema = z.object({

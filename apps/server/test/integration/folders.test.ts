@@ -181,6 +181,26 @@ describe.each(DATABASE_KINDS)('folders API on %s', (kind) => {
     });
     expect(tree[0]!.folder_type).toBe('inbox');
 
+    // Spec §3's Folder everywhere, not only in the tree: the list and a single folder carry
+    // their subfolders in `children`, with the same counts.
+    const listed2 = (
+      await owner.request({ method: 'GET', url: `/api/folders/?account_id=${id}` })
+    ).json<FolderJson[]>();
+    expect(listed2.find((f) => f.path === 'Reisen')).toEqual(reisen);
+    expect(listed2.find((f) => f.path === 'Reisen/Österreich & Schweiz')).toEqual(
+      reisen.children![0],
+    );
+    const one = await owner.request({
+      method: 'GET',
+      url: `/api/folders/${parent.json<FolderJson>().id}/`,
+    });
+    expect(one.json<FolderJson>()).toEqual(reisen);
+    const ofAccount = (
+      await owner.request({ method: 'GET', url: `/api/accounts/${id}/folders/` })
+    ).json<FolderJson[]>();
+    expect(ofAccount.find((f) => f.path === 'INBOX')).toMatchObject({ children: [] });
+    expect(ofAccount.find((f) => f.path === 'Reisen')).toEqual(reisen);
+
     const single = await owner.request({
       method: 'POST',
       url: `/api/folders/${child.json<FolderJson>().id}/update_counts/`,

@@ -14,7 +14,7 @@ export const getFolderTree = (accountId: number) =>
   api.get<FolderNode[]>(`/api/folders/tree/${queryString({ account_id: accountId })}`);
 export const listFolders = (
   params: Record<string, string | number | boolean | null | undefined> = {},
-) => api.get<Folder[]>(`/api/folders/${queryString(params)}`);
+) => api.get<FolderNode[]>(`/api/folders/${queryString(params)}`);
 export const createFolder = (input: { account: number; name: string; parent?: number | null }) =>
   api.post<Folder>('/api/folders/', input);
 export const renameFolder = ({ id, name }: { id: number; name: string }) =>

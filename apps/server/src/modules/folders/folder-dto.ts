@@ -31,6 +31,14 @@ export function compareFolders(a: Folder, b: Folder): number {
  * folder's counts include its descendants' (spec §3).
  */
 export function buildFolderTree(rows: FolderRow[]): FolderNode[] {
+  return indexFolderTree(rows).roots;
+}
+
+/** The tree of `buildFolderTree` and each of its nodes by id, to hand out a folder with its subtree. */
+export function indexFolderTree(rows: FolderRow[]): {
+  roots: FolderNode[];
+  nodes: Map<number, FolderNode>;
+} {
   const nodes = new Map<number, FolderNode>(
     rows.map((row) => [row.id, { ...toFolderDto(row), children: [] }]),
   );
@@ -55,5 +63,5 @@ export function buildFolderTree(rows: FolderRow[]): FolderNode[] {
     return { total, unread };
   };
   finish(roots);
-  return roots;
+  return { roots, nodes };
 }

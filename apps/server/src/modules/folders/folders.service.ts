@@ -1,10 +1,10 @@
-import { ErrorCode, FieldErrorCode, type Folder, type FolderNode } from '@brieftaube/shared';
+import { ErrorCode, FieldErrorCode, type FolderNode } from '@brieftaube/shared';
 import type { ImapFlow } from 'imapflow';
 import { AppError } from '../../lib/app-error.ts';
 import { classifyFolder } from '../../mail/imap/folder-types.ts';
 import type { AccountRow } from '../accounts/accounts.repository.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
-import { buildFolderTree, compareFolders, toFolderDto } from './folder-dto.ts';
+import { buildFolderTree, compareFolders, indexFolderTree, toFolderDto } from './folder-dto.ts';
 import type { FolderFilter, FolderRow, FoldersRepository } from './folders.repository.ts';
 
 export interface FoldersServiceDeps {
@@ -72,21 +72,34 @@ export function createFoldersService(deps: FoldersServiceDeps) {
     return repo.list(userId, accountIds.length ? { accountIds } : {});
   }
 
+  /**
+   * The rows as spec §3's Folder: each with its subfolders nested in `children` and a custom or
+   * other folder's counts including theirs, whatever filter picked the rows.
+   */
+  async function withChildren(userId: string, rows: FolderRow[]): Promise<FolderNode[]> {
+    if (rows.length === 0) return [];
+    const accountIds = [...new Set(rows.map((r) => r.accountId))];
+    const { nodes } = indexFolderTree(await repo.list(userId, { accountIds }));
+    return rows.map((row) => nodes.get(row.id) ?? { ...toFolderDto(row), children: [] });
+  }
+  const withChildrenOne = async (userId: string, row: FolderRow) =>
+    (await withChildren(userId, [row]))[0]!;
+
   return {
     requireFolder,
 
-    async list(userId: string, filter: FolderFilter): Promise<Folder[]> {
-      return (await repo.list(userId, filter))
-        .map(toFolderDto)
-        .sort((a, b) => a.account - b.account || compareFolders(a, b));
+    async list(userId: string, filter: FolderFilter): Promise<FolderNode[]> {
+      return (await withChildren(userId, await repo.list(userId, filter))).sort(
+        (a, b) => a.account - b.account || compareFolders(a, b),
+      );
     },
 
     async tree(userId: string, accountIds: number[] = []): Promise<FolderNode[]> {
       return buildFolderTree(await listOfAccounts(userId, accountIds));
     },
 
-    async get(userId: string, id: number): Promise<Folder> {
-      return toFolderDto(await requireFolder(userId, id));
+    async get(userId: string, id: number): Promise<FolderNode> {
+      return withChildrenOne(userId, await requireFolder(userId, id));
     },
 
     /**
@@ -157,7 +170,8 @@ export function createFoldersService(deps: FoldersServiceDeps) {
       );
       await repo.keepCategories(gone.map((f) => f.id));
       await repo.delete(gone.map((f) => f.id));
-      const folders = [...byPath.values()].map(toFolderDto).sort(compareFolders);
+      const { nodes } = indexFolderTree([...byPath.values()]);
+      const folders = [...nodes.values()].sort(compareFolders);
       const statuses = new Map<string, FolderStatus>(
         listed.filter((e) => e.status).map((e) => [e.path, e.status as FolderStatus]),
       );
@@ -175,7 +189,7 @@ export function createFoldersService(deps: FoldersServiceDeps) {
     async create(
       userId: string,
       input: { accountId?: number; name?: string; parentId?: number | null },
-    ): Promise<Folder> {
+    ): Promise<FolderNode> {
       const name = input.name?.trim() ?? '';
       const errors: Record<string, FieldErrorCode[]> = {};
       if (!input.accountId && !input.parentId) errors.account = [FieldErrorCode.REQUIRED];
@@ -208,14 +222,14 @@ export function createFoldersService(deps: FoldersServiceDeps) {
         totalEmails: status.messages ?? 0,
         unreadEmails: status.unseen ?? 0,
       });
-      return toFolderDto(row);
+      return withChildrenOne(userId, row);
     },
 
     async update(
       userId: string,
       id: number,
       patch: { name?: string; sync_enabled?: boolean },
-    ): Promise<Folder> {
+    ): Promise<FolderNode> {
       let folder = await requireFolder(userId, id);
       if (patch.name !== undefined && patch.name.trim() !== folder.name) {
         const name = patch.name.trim();
@@ -239,7 +253,7 @@ export function createFoldersService(deps: FoldersServiceDeps) {
       }
       if (patch.sync_enabled !== undefined)
         folder = await repo.update(folder.id, { syncEnabled: patch.sync_enabled });
-      return toFolderDto(folder);
+      return withChildrenOne(userId, folder);
     },
 
     async remove(userId: string, id: number): Promise<void> {
@@ -270,19 +284,18 @@ export function createFoldersService(deps: FoldersServiceDeps) {
       }
     },
 
-    async updateCounts(userId: string, id: number): Promise<Folder> {
+    async updateCounts(userId: string, id: number): Promise<FolderNode> {
       const folder = await requireFolder(userId, id);
       const account = await accounts.requireAccount(userId, folder.accountId);
       const status = await onServer(account, (client) => statusOf(client, folder.path));
-      return toFolderDto(
-        await repo.update(folder.id, {
-          totalEmails: status.messages ?? 0,
-          unreadEmails: status.unseen ?? 0,
-        }),
-      );
+      const row = await repo.update(folder.id, {
+        totalEmails: status.messages ?? 0,
+        unreadEmails: status.unseen ?? 0,
+      });
+      return withChildrenOne(userId, row);
     },
 
-    async updateAllCounts(userId: string, accountId: number): Promise<Folder[]> {
+    async updateAllCounts(userId: string, accountId: number): Promise<FolderNode[]> {
       const account = await accounts.requireAccount(userId, accountId);
       const rows = (await repo.list(userId, { accountIds: [accountId] })).filter(
         (f) => f.selectable,
@@ -302,7 +315,7 @@ export function createFoldersService(deps: FoldersServiceDeps) {
           }),
         );
       }
-      return updatedRows.map(toFolderDto).sort(compareFolders);
+      return (await withChildren(userId, updatedRows)).sort(compareFolders);
     },
 
     async statistics(userId: string, accountIds: number[] = []) {

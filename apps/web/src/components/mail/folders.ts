@@ -1,4 +1,4 @@
-import type { Folder, FolderType } from '@brieftaube/shared';
+import type { Folder, FolderNode, FolderType } from '@brieftaube/shared';
 
 /** Spec §2: folders are sorted by type in this order, then by name. */
 export const FOLDER_TYPE_ORDER: readonly FolderType[] = [
@@ -54,4 +54,20 @@ export function folderOfType(
   type: FolderType,
 ): Folder | undefined {
   return folders?.find((f) => f.account === accountId && f.folder_type === type && f.selectable);
+}
+
+/**
+ * A folder's own counts. The server adds a custom or other folder's subfolders' counts to it
+ * (spec §3), which is right for the drawer but not for the list of that folder alone.
+ */
+export function ownCounts(folder: FolderNode): { total: number; unread: number } {
+  if (folder.folder_type !== 'custom' && folder.folder_type !== 'other')
+    return { total: folder.total_emails, unread: folder.unread_emails };
+  return folder.children.reduce(
+    (own, child) => ({
+      total: own.total - child.total_emails,
+      unread: own.unread - child.unread_emails,
+    }),
+    { total: folder.total_emails, unread: folder.unread_emails },
+  );
 }

@@ -1,9 +1,10 @@
-import type { Account, Category, Folder } from '@brieftaube/shared';
+import type { Account, Category, FolderNode } from '@brieftaube/shared';
 import { useTranslation } from 'react-i18next';
 import { useAccounts } from '../../api/accounts.ts';
 import { useCategories } from '../../api/categories.ts';
 import type { EmailFilters } from '../../api/emails.ts';
 import { useFolders } from '../../api/folders.ts';
+import { ownCounts } from '../../components/mail/folders.ts';
 import { formatNumber } from '../../components/mail/format.ts';
 import { accountIdsOf } from './list-filters.ts';
 import { uncategorizedCounts } from '../categories/lib/uncategorized.ts';
@@ -19,7 +20,10 @@ export interface ListView {
   emptyText: string;
 }
 
-function findFolder(folders: Folder[] | undefined, filters: EmailFilters): Folder | undefined {
+function findFolder(
+  folders: FolderNode[] | undefined,
+  filters: EmailFilters,
+): FolderNode | undefined {
   if (filters.folder_id) return folders?.find((f) => String(f.id) === filters.folder_id);
   if (filters.folder_name) {
     const name = filters.folder_name.toLowerCase();
@@ -75,7 +79,10 @@ export function useListView(filters: EmailFilters, loaded?: LoadedList): ListVie
   if (filters.folder_id || filters.folder_name || typeLabel) {
     kind = 'folder';
     title = folder?.display_name ?? filters.folder_name ?? typeLabel ?? t('mailbox.heading.folder');
-    if (folder) count = counts(folder.total_emails, folder.unread_emails);
+    if (folder) {
+      const own = ownCounts(folder);
+      count = counts(own.total, own.unread);
+    }
   } else if (filters.category) {
     kind = 'category';
     title = category?.name ?? t('mailbox.heading.category');
