@@ -20,7 +20,10 @@ export async function imapClient(
   return client;
 }
 
-/** Account settings that reach a mailbox on the test servers (plain connections on 127.0.0.1). */
+/**
+ * Account settings that reach a mailbox on the test servers, with only the fields spec §7 names:
+ * the security is derived (STARTTLS when offered, as these servers on 127.0.0.1 do not).
+ */
 export function accountPayload(
   dovecot: Dovecot,
   address: string,
@@ -30,10 +33,8 @@ export function accountPayload(
     email_address: address,
     imap_server: '127.0.0.1',
     imap_port: dovecot.imapPort,
-    imap_security: 'none',
     smtp_server: '127.0.0.1',
     smtp_port: options.smtpPort ?? 2525,
-    smtp_security: 'none',
     password: options.password ?? 'pw',
   };
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerApiUser, type ApiUser } from '@brieftaube/test-support/api-user.ts';
 import { startDovecot, type Dovecot } from '@brieftaube/test-support/dovecot.ts';
 import { startSmtpServer, type TestSmtpServer } from '@brieftaube/test-support/smtp-server.ts';
+import { fetchAccount } from '@brieftaube/test-support/mail-fixtures.ts';
 import {
   DATABASE_KINDS,
   queryRows,
@@ -33,7 +34,7 @@ describe.each(DATABASE_KINDS)('accounts API on %s', (kind) => {
 
   beforeAll(async () => {
     [t, dovecot, smtp] = await Promise.all([
-      startTestApp(kind, { MAIL_CONNECT_TIMEOUT_SECONDS: '5' }),
+      startTestApp(kind, { MAIL_CONNECT_TIMEOUT_SECONDS: '5' }, { jobs: true }),
       startDovecot(),
       startSmtpServer(),
     ]);
@@ -324,6 +325,32 @@ describe.each(DATABASE_KINDS)('accounts API on %s', (kind) => {
     expect(elsewhere.json<{ error: { fields: unknown } }>().error.fields).toEqual({
       password: ['REQUIRED'],
     });
+    // Spec §5: the form sends ports only if set; left out, the stored ones are tested.
+    const portsLeftOut = await owner.request({
+      method: 'POST',
+      url: '/api/actions/test-connection/',
+      payload: { account_id: id, imap_server: '127.0.0.1', smtp_server: '127.0.0.1' },
+    });
+    expect(portsLeftOut.json(), portsLeftOut.body).toMatchObject({ success: true });
+  });
+
+  it('connects with only the fields spec §7 names to a server on this machine without TLS', async () => {
+    const { imap_security: _i, smtp_security: _s, ...specFields } = newMailbox();
+    const created = await create(owner, specFields);
+    expect(created.statusCode, created.body).toBe(201);
+    const account = created.json<AccountJson>();
+    // Not on port 993/465: STARTTLS, which this machine's own servers may lack.
+    expect(account).toMatchObject({ imap_security: 'starttls', smtp_security: 'starttls' });
+    const tested = await owner.request({
+      method: 'POST',
+      url: `/api/accounts/${account.id}/test_connection/`,
+    });
+    expect(tested.json(), tested.body).toMatchObject({
+      success: true,
+      imap: { success: true },
+      smtp: { success: true },
+    });
+    expect(await fetchAccount(owner, account.id)).toMatchObject({ status: 'SUCCESS' });
   });
 
   it('merges folder settings', async () => {

@@ -1,5 +1,9 @@
 import { ImapFlow } from 'imapflow';
-import type { MailCredentials, ServerEndpoint } from '../transport-settings.ts';
+import {
+  startTlsRequired,
+  type MailCredentials,
+  type ServerEndpoint,
+} from '../transport-settings.ts';
 
 export interface ImapClientOptions {
   /** Milliseconds until connecting (TCP, TLS, greeting) gives up. */
@@ -16,8 +20,12 @@ export function createImapClient(
     host: endpoint.host,
     port: endpoint.port,
     secure: endpoint.security === 'ssl',
-    // imapflow upgrades opportunistically unless told; be explicit either way.
-    doSTARTTLS: endpoint.security === 'starttls',
+    // imapflow upgrades opportunistically when this is undefined: only on this machine itself.
+    doSTARTTLS: startTlsRequired(endpoint)
+      ? true
+      : endpoint.security === 'none'
+        ? false
+        : undefined,
     auth: credentials.accessToken
       ? { user: credentials.user, accessToken: credentials.accessToken }
       : { user: credentials.user, pass: credentials.password ?? '' },

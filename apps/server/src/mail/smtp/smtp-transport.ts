@@ -1,5 +1,9 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { MailCredentials, ServerEndpoint } from '../transport-settings.ts';
+import {
+  startTlsRequired,
+  type MailCredentials,
+  type ServerEndpoint,
+} from '../transport-settings.ts';
 
 export function createSmtpTransport(
   endpoint: ServerEndpoint,
@@ -11,7 +15,8 @@ export function createSmtpTransport(
     host: endpoint.host,
     port: endpoint.port,
     secure: endpoint.security === 'ssl',
-    requireTLS: endpoint.security === 'starttls',
+    // Without requireTLS, nodemailer upgrades when the server offers STARTTLS.
+    requireTLS: startTlsRequired(endpoint),
     ignoreTLS: endpoint.security === 'none',
     auth: credentials.accessToken
       ? { type: 'OAuth2', user: credentials.user, accessToken: credentials.accessToken }

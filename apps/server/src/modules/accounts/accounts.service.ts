@@ -233,11 +233,15 @@ export function createAccountsService(deps: AccountsServiceDeps) {
      * Tests settings before they are saved (the setup form's "Verbindung testen"). Editing an
      * account, the form may leave the password empty and name the account: its stored password is
      * used, but only towards the hosts it was saved for, so that changed settings can never send
-     * it to another server.
+     * it to another server. Fields left out are the stored ones, as on update.
      */
     async testUnsaved(userId: string, input: ConnectionTestInput): Promise<ConnectionTestResult> {
       const stored = input.account_id ? await requireAccount(userId, input.account_id) : undefined;
-      const { settings, errors } = normaliseServerSettings(input);
+      // What the edit form leaves out (spec §5: ports only when set) is what is stored.
+      const { settings, errors } = normaliseServerSettings(
+        input,
+        stored ? settingsOf(stored) : undefined,
+      );
       let password = input.password;
       if (!password && stored && settings) {
         const sameHosts =
