@@ -54,4 +54,4 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;
 export const USERNAME_MAX_LENGTH = 150;
 /** Letters (including umlauts), digits and .+-_; no "@", so a login name is never mistaken for an address. */
-export const USERNAME_PATTERN = /^[\p{L}\p{N}.+\-_]+$/u;
+export const USERNAME_PATTERN = /^[\p{L}\p{N}.@+\-_]+$/u;

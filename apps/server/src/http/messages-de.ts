@@ -113,7 +113,7 @@ const byFieldCode: Record<FieldErrorCode, (label: string) => string> = {
   REQUIRED: (label) => `${label} ${pluralLabels.has(label) ? 'sind' : 'ist'} erforderlich`,
   INVALID: (label) => `${label}: Dieser Wert ist ungültig`,
   TOO_LONG: (label) => `${label}: Die Eingabe ist zu lang`,
-  USERNAME_INVALID: () => 'Der Benutzername darf nur Buchstaben, Ziffern sowie . + - _ enthalten',
+  USERNAME_INVALID: () => 'Der Benutzername darf nur Buchstaben, Ziffern sowie @ . + - _ enthalten',
   USERNAME_TAKEN: () => 'Dieser Benutzername ist bereits vergeben',
   EMAIL_INVALID: () => 'Bitte geben Sie eine gültige E-Mail-Adresse ein',
   EMAIL_TAKEN: () => 'Mit dieser E-Mail-Adresse ist bereits ein Konto registriert',

@@ -119,6 +119,36 @@ describe.each(DATABASE_KINDS)('auth API on %s', (kind) => {
       expect(fieldsOf(res)).toEqual({ username: ['USERNAME_TAKEN'], email: ['EMAIL_TAKEN'] });
     });
 
+    it('takes an e-mail address as user name (Django allows "@"); no sign-in name fits two users', async () => {
+      counter += 1;
+      const address = `max.mustermann${counter}@beispiel.de`;
+      const res = await post('/api/auth/registration/', {
+        username: address,
+        email: address,
+        password1: password,
+        password2: password,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const login = await post('/api/auth/login/', { username: address, password });
+      expect(login.json<{ user: { username: string } }>().user.username).toBe(address);
+
+      // Another user may neither be called by the first one's address nor use the first one's
+      // user name as address: login would not know whom is meant.
+      const first = await register();
+      const clash = await post('/api/auth/registration/', {
+        ...newUser(),
+        username: first.email.toUpperCase(),
+      });
+      expect(fieldsOf(clash)).toEqual({ username: ['USERNAME_TAKEN'] });
+      counter += 1;
+      const named = `kurz${counter}@beispiel.de`;
+      expect(
+        (await post('/api/auth/registration/', { ...newUser(), username: named })).statusCode,
+      ).toBe(201);
+      const clash2 = await post('/api/auth/registration/', { ...newUser(), email: named });
+      expect(fieldsOf(clash2)).toEqual({ email: ['EMAIL_TAKEN'] });
+    });
+
     it('answers malformed JSON with a validation error, not a crash', async () => {
       const res = await t.app.inject({
         method: 'POST',

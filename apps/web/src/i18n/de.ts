@@ -61,7 +61,7 @@ export const de = {
     REQUIRED: 'Dieses Feld ist erforderlich.',
     INVALID: 'Dieser Wert ist ungültig.',
     TOO_LONG: 'Die Eingabe ist zu lang.',
-    USERNAME_INVALID: 'Der Benutzername darf nur Buchstaben, Ziffern sowie . + - _ enthalten.',
+    USERNAME_INVALID: 'Der Benutzername darf nur Buchstaben, Ziffern sowie @ . + - _ enthalten.',
     USERNAME_TAKEN: 'Dieser Benutzername ist bereits vergeben.',
     EMAIL_INVALID: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
     EMAIL_TAKEN: 'Mit dieser E-Mail-Adresse ist bereits ein Konto registriert.',

@@ -26,15 +26,19 @@ export function createAuthRepository(db: Db) {
       username: string,
       email: string,
     ): Promise<{ username: boolean; email: boolean }> {
+      // Login takes a user name or an address (a user name may hold "@"): neither may be
+      // another user's of either kind, so that one sign-in name never fits two users.
+      const name = username.toLowerCase();
+      const address = email.toLowerCase();
+      const either = (value: string) =>
+        sql`(lower(${users.username}) = ${value} OR lower(${users.email}) = ${value})`;
       const rows = await db
         .select({
-          username: sql<boolean>`bool_or(lower(${users.username}) = ${username.toLowerCase()})`,
-          email: sql<boolean>`bool_or(lower(${users.email}) = ${email.toLowerCase()})`,
+          username: sql<boolean>`bool_or(${either(name)})`,
+          email: sql<boolean>`bool_or(${either(address)})`,
         })
         .from(users)
-        .where(
-          sql`lower(${users.username}) = ${username.toLowerCase()} OR lower(${users.email}) = ${email.toLowerCase()}`,
-        );
+        .where(sql`${either(name)} OR ${either(address)}`);
       return { username: rows[0]?.username === true, email: rows[0]?.email === true };
     },
 
