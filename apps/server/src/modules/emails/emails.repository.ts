@@ -103,7 +103,7 @@ export function createEmailsRepository(db: Db) {
     async list(
       userId: string,
       filter: EmailFilter,
-      page: { limit: number; after?: Cursor | undefined; oldestFirst?: boolean },
+      page: { limit: number; after?: Cursor | undefined; oldestFirst?: boolean; offset?: number },
     ) {
       const visible = await visibleFolders(userId, filter);
       if (visible.length === 0) return [];
@@ -123,7 +123,8 @@ export function createEmailsRepository(db: Db) {
             ? [asc(emails.receivedAt), asc(emails.id)]
             : [desc(emails.receivedAt), desc(emails.id)]),
         )
-        .limit(page.limit);
+        .limit(page.limit)
+        .offset(page.offset ?? 0);
       return rows.map((email) => {
         const folder = byId.get(email.folderId)!;
         return {

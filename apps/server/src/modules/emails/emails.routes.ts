@@ -33,6 +33,13 @@ const bool = (value: string | undefined) => {
 /** 'Ohne Kategorie' addressed by name instead of has_category=false. */
 const NO_CATEGORY = new Set(['uncategorized', 'none', 'null']);
 
+const pageSize = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .transform((n) => Math.min(n, 200))
+  .optional();
+
 /** Spec §2 EmailList filters, plus full-text `q`, `flagged` and cursor paging. */
 const listQuery = z.object({
   accounts: z.string().optional(),
@@ -45,8 +52,20 @@ const listQuery = z.object({
   flagged: z.string().optional(),
   q: z.string().max(500).optional(),
   cursor: z.string().optional(),
-  limit: z.coerce.number().int().min(1).max(200).optional(),
+  // More than a page holds is capped, not refused, as Django REST's max_page_size does.
+  limit: pageSize,
+  // Clients written for page numbers or offsets (Django REST's two pagination styles) page
+  // with those; the keyset cursor of the headers is cheaper at depth and stable under new mail.
+  page_size: pageSize,
+  page: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  offset: z.coerce.number().int().min(0).max(100_000_000).optional(),
 });
+
+function paging(q: z.infer<typeof listQuery>) {
+  const limit = q.limit ?? q.page_size ?? 50;
+  const offset = q.offset ?? (q.page ? (q.page - 1) * limit : 0);
+  return { limit, cursor: q.cursor, offset };
+}
 
 function toFilter(q: z.infer<typeof listQuery>): EmailFilter {
   const noCategory = NO_CATEGORY.has(q.category?.trim().toLowerCase() ?? '');
@@ -75,6 +94,9 @@ function withNextCursor(reply: FastifyReply, url: string, nextCursor: string | n
   if (nextCursor) {
     const next = new URL(url, 'http://x');
     next.searchParams.set('cursor', nextCursor);
+    // The cursor already stands past the skipped rows.
+    next.searchParams.delete('page');
+    next.searchParams.delete('offset');
     void reply
       .header('x-next-cursor', nextCursor)
       .header('link', `<${next.pathname}${next.search}>; rel="next"`);
@@ -98,10 +120,11 @@ export const emailsRoutes: FastifyPluginAsyncZod<{ emails: EmailsService }> = as
       },
     },
     async (request, reply) => {
-      const page = await emails.list(request.userId, toFilter(request.query), {
-        limit: request.query.limit ?? 50,
-        cursor: request.query.cursor,
-      });
+      const page = await emails.list(
+        request.userId,
+        toFilter(request.query),
+        paging(request.query),
+      );
       withNextCursor(reply, request.url, page.nextCursor);
       return page.items;
     },
@@ -123,10 +146,7 @@ export const emailsRoutes: FastifyPluginAsyncZod<{ emails: EmailsService }> = as
         request.userId,
         request.params.id,
         toFilter(request.query),
-        {
-          limit: request.query.limit ?? 50,
-          cursor: request.query.cursor,
-        },
+        paging(request.query),
       );
       withNextCursor(reply, request.url, page.nextCursor);
       return page.items;

@@ -214,12 +214,16 @@ export function createEmailsService(deps: EmailsServiceDeps) {
   async function listEmails(
     userId: string,
     filter: EmailFilter,
-    options: { limit: number; cursor?: string | undefined },
+    options: { limit: number; cursor?: string | undefined; offset?: number },
   ): Promise<EmailPage> {
     const after = options.cursor ? decodeCursor(options.cursor) : undefined;
     if (options.cursor && !after)
       throw AppError.validation({ cursor: [FieldErrorCode.CURSOR_INVALID] });
-    const rows = await repo.list(userId, filter, { limit: options.limit + 1, after });
+    const rows = await repo.list(userId, filter, {
+      limit: options.limit + 1,
+      after,
+      offset: options.offset ?? 0,
+    });
     const page = rows.slice(0, options.limit);
     return {
       items: page.map(toListItem),
@@ -237,7 +241,7 @@ export function createEmailsService(deps: EmailsServiceDeps) {
       userId: string,
       folderId: number,
       filter: EmailFilter,
-      options: { limit: number; cursor?: string | undefined },
+      options: { limit: number; cursor?: string | undefined; offset?: number },
     ): Promise<EmailPage> {
       if (!(await deps.folders.find(userId, folderId))) throw AppError.notFound('Folder');
       return listEmails(userId, { ...filter, folderIds: [folderId] }, options);
