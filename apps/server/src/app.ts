@@ -78,6 +78,10 @@ export async function buildApp({
 
   await registerSecurityHeaders(app);
   rejectNulCharacters(app);
+  // Django REST clients send PUT where this API speaks PATCH: both change the fields sent.
+  app.addHook('onRoute', (route) => {
+    if (route.method === 'PATCH') route.method = ['PATCH', 'PUT'];
+  });
   await app.register(requireUserPlugin, { verify: (token) => auth.authenticate(token) });
   await app.register(swagger, {
     openapi: {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { looseBoolean } from './ids.ts';
 
 export const userSchema = z.object({
   username: z.string(),
@@ -38,5 +39,5 @@ export type TokenPair = z.infer<typeof tokenPairSchema>;
 
 export const logoutRequestSchema = z.object({ refresh: z.string().optional() });
 
-export const userPatchSchema = z.object({ onboarding_complete: z.boolean().optional() });
+export const userPatchSchema = z.object({ onboarding_complete: looseBoolean().optional() });
 export type UserPatch = z.infer<typeof userPatchSchema>;

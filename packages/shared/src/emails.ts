@@ -1,4 +1,4 @@
-import { rowId } from './ids.ts';
+import { looseBoolean, rowId } from './ids.ts';
 import { z } from 'zod';
 
 export const addressSchema = z.object({ name: z.string(), address: z.string() });
@@ -57,8 +57,8 @@ export const emailDetailSchema = emailListItemSchema.extend({
 export type EmailDetail = z.infer<typeof emailDetailSchema>;
 
 export const emailPatchSchema = z.object({
-  is_read: z.boolean().optional(),
-  is_flagged: z.boolean().optional(),
+  is_read: looseBoolean().optional(),
+  is_flagged: looseBoolean().optional(),
   category: rowId().nullable().optional(),
 });
 export type EmailPatch = z.infer<typeof emailPatchSchema>;

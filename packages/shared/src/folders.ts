@@ -1,4 +1,4 @@
-import { coercedRowId } from './ids.ts';
+import { coercedRowId, looseBoolean } from './ids.ts';
 import { z } from 'zod';
 
 export const folderTypeSchema = z.enum([
@@ -49,7 +49,7 @@ export const folderCreateSchema = z.object({
 
 export const folderPatchSchema = z.object({
   name: z.string().optional(),
-  sync_enabled: z.boolean().optional(),
+  sync_enabled: looseBoolean().optional(),
 });
 
 export const folderSyncResultSchema = z.object({

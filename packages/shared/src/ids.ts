@@ -42,3 +42,18 @@ export function rowIdFilter(value: string | undefined): number[] {
   const found = rowIdList(value);
   return found.length || !value?.replace(/,/g, '').trim() ? found : [0];
 }
+
+/**
+ * A boolean in a JSON body, also as a form or script sends it: "true"/"false", "1"/"0" in any
+ * case, as the list filters read them. Anything else stays invalid.
+ */
+export const looseBoolean = () =>
+  z.union([
+    z.boolean(),
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.enum(['true', 'false', '1', '0']))
+      .transform((v) => v === 'true' || v === '1'),
+  ]);

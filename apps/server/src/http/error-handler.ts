@@ -47,7 +47,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       for (const issue of error.validation) {
         const segments = issue.instancePath.split('/').filter(Boolean);
         const base = segments.join('.');
-        const params = issue.params as { keys?: string[] };
+        const params = issue.params as { keys?: string[]; origin?: string };
         if (issue.keyword === 'unrecognized_keys' && params.keys) {
           for (const key of params.keys)
             (fields[base ? `${base}.${key}` : key] ??= []).push(FieldErrorCode.INVALID);
@@ -60,7 +60,8 @@ export function installErrorHandler(app: FastifyInstance): void {
         (fields[base || 'body'] ??= []).push(
           missing
             ? FieldErrorCode.REQUIRED
-            : issue.keyword === 'too_big' && typeof value === 'string'
+            : // A number from the query string arrives as a string, yet is not "too long".
+              issue.keyword === 'too_big' && typeof value === 'string' && params.origin !== 'number'
               ? FieldErrorCode.TOO_LONG
               : FieldErrorCode.INVALID,
         );

@@ -367,6 +367,15 @@ describe.each(DATABASE_KINDS)('accounts API on %s', (kind) => {
     expect(account.json()).toMatchObject({
       folder_settings: { hidden: ['Junk'], sync_interval_minutes: 5 },
     });
+    // Sent back in the answer's own shape, and by PUT: the settings inside are meant.
+    const wrapped = await owner.request({
+      method: 'PUT',
+      url,
+      payload: { folder_settings: { collapsed: true } },
+    });
+    expect(wrapped.json()).toEqual({
+      folder_settings: { hidden: ['Junk'], sync_interval_minutes: 5, collapsed: true },
+    });
   });
 
   it("answers 404 to every call on another user's account and lists only one's own", async () => {

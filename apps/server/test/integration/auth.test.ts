@@ -314,6 +314,21 @@ describe.each(DATABASE_KINDS)('auth API on %s', (kind) => {
       expect(patch.json<{ onboarding_complete: boolean }>().onboarding_complete).toBe(true);
       const again = await t.app.inject({ method: 'GET', url: '/api/auth/user/', headers: auth });
       expect(again.json<{ onboarding_complete: boolean }>().onboarding_complete).toBe(true);
+      // PUT, as dj-rest-auth clients send it, with the boolean as a form writes it.
+      const put = await t.app.inject({
+        method: 'PUT',
+        url: '/api/auth/user/',
+        headers: auth,
+        payload: { onboarding_complete: 'false' },
+      });
+      expect(put.json<{ onboarding_complete: boolean }>().onboarding_complete).toBe(false);
+      const nonsense = await t.app.inject({
+        method: 'PUT',
+        url: '/api/auth/user/',
+        headers: auth,
+        payload: { onboarding_complete: 'vielleicht' },
+      });
+      expect(nonsense.statusCode).toBe(400);
     });
 
     it('ignores read-only fields in PATCH, as a client sending back the whole user expects', async () => {

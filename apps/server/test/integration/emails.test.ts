@@ -188,6 +188,11 @@ describe.each(DATABASE_KINDS)('e-mail API on %s', (kind) => {
     expect(link).not.toMatch(/offset=/);
     const rest = await owner.request({ method: 'GET', url: link });
     expect(rest.json<Item[]>().map((e) => e.id)).toEqual(seen.slice(15, 18));
+    // A number beyond reason is invalid, not "too long".
+    const far = await owner.request({ method: 'GET', url: '/api/emails/?offset=999999999999' });
+    expect(far.json<{ error: { fields: unknown } }>().error.fields).toEqual({
+      offset: ['INVALID'],
+    });
     // More than a page holds is capped, not refused.
     const big = await owner.request({ method: 'GET', url: '/api/emails/?limit=5000' });
     expect(big.statusCode).toBe(200);

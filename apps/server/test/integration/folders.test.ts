@@ -47,12 +47,12 @@ describe.each(DATABASE_KINDS)('folders API on %s', (kind) => {
     await Promise.all([t?.close(), dovecot?.stop(), smtp?.close()]);
   });
 
-  async function newAccount() {
+  async function newAccount(user = owner) {
     n += 1;
     const address = `ordner${n}@beispiel.de`;
     dovecot.addUser(address, 'pw');
     smtp.addUser(address, 'pw');
-    const res = await owner.request({
+    const res = await user.request({
       method: 'POST',
       url: '/api/accounts/',
       payload: accountPayload(dovecot, address, { smtpPort: smtp.port }),
@@ -66,8 +66,8 @@ describe.each(DATABASE_KINDS)('folders API on %s', (kind) => {
     return client;
   }
 
-  const sync = (accountId: number, cleanup = false) =>
-    owner.request({
+  const sync = (accountId: number, cleanup = false, user = owner) =>
+    user.request({
       method: 'POST',
       url: '/api/folders/sync_account_folders/',
       payload: { account_id: accountId, cleanup_empty: cleanup },
@@ -407,6 +407,35 @@ describe.each(DATABASE_KINDS)('folders API on %s', (kind) => {
     expect(stats.total_folders).toBe(6);
     const viaAccount = await owner.request({ method: 'GET', url: `/api/accounts/${id}/folders/` });
     expect(viaAccount.json<FolderJson[]>()).toHaveLength(6);
+    // Booleans as forms and scripts write them.
+    const synced = await owner.request({
+      method: 'GET',
+      url: `/api/folders/?account_id=${id}&sync_enabled=1`,
+    });
+    expect(synced.json<FolderJson[]>().length).toBeGreaterThan(0);
+    expect(
+      (
+        await owner.request({
+          method: 'GET',
+          url: `/api/folders/?account_id=${id}&sync_enabled=False`,
+        })
+      ).json<FolderJson[]>(),
+    ).toHaveLength(6 - synced.json<FolderJson[]>().length);
+    // Spec §7 writes "(account_id)" for these POSTs: the query string serves as well as the body.
+    const viaQuery = await owner.request({
+      method: 'POST',
+      url: `/api/folders/sync_account_folders/?account_id=${id}&cleanup_empty=true`,
+    });
+    expect(viaQuery.json(), viaQuery.body).toMatchObject({ created: 0, updated: 6 });
+    const counts = await owner.request({
+      method: 'POST',
+      url: `/api/folders/update_all_counts/?account_id=${id}`,
+    });
+    expect(counts.json<FolderJson[]>().length).toBeGreaterThan(0);
+    const none = await owner.request({ method: 'POST', url: '/api/folders/update_all_counts/' });
+    expect(none.json<{ error: { fields: unknown } }>().error.fields).toEqual({
+      account_id: ['REQUIRED'],
+    });
   });
 
   it("answers 404 for another user's folders and accounts", async () => {
@@ -426,12 +455,21 @@ describe.each(DATABASE_KINDS)('folders API on %s', (kind) => {
       { method: 'GET', url: `/api/folders/tree/?account_id=${id}` },
       { method: 'GET', url: `/api/folders/statistics/?account_id=${id}` },
       { method: 'GET', url: `/api/accounts/${id}/folders/` },
+      { method: 'GET', url: `/api/folders/?account_id=${id}` },
+      { method: 'PUT', url: `/api/folders/${folderId}/`, payload: { name: 'x' } },
+      { method: 'POST', url: `/api/folders/update_all_counts/?account_id=${id}` },
     ] as const;
     for (const call of calls)
       expect((await stranger.request(call)).statusCode, `${call.method} ${call.url}`).toBe(404);
-    expect(
-      (await stranger.request({ method: 'GET', url: `/api/folders/?account_id=${id}` })).json(),
-    ).toEqual([]);
+    // Among several accounts, one not the caller's simply contributes nothing.
+    const own = await newAccount(stranger);
+    await sync(own.id, false, stranger);
+    const mixed = await stranger.request({
+      method: 'GET',
+      url: `/api/folders/?account_id=${id},${own.id}`,
+    });
+    expect(mixed.json<FolderJson[]>().every((f) => f.account === own.id)).toBe(true);
+    expect(mixed.json<FolderJson[]>().length).toBeGreaterThan(0);
   });
 
   it('reports an unreachable mail server as 502 with a code', async () => {

@@ -174,6 +174,21 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }
         response: { 200: z.object({ folder_settings: folderSettingsSchema }), ...errors },
       },
     },
-    (request) => accounts.updateFolderSettings(request.userId, request.params.id, request.body),
+    (request) => {
+      // The answer wraps the settings in `folder_settings`; a client sending that shape back
+      // means the settings inside, not a setting called "folder_settings".
+      const body = request.body;
+      const inner = body.folder_settings;
+      const wrapped =
+        Object.keys(body).length === 1 &&
+        typeof inner === 'object' &&
+        inner !== null &&
+        !Array.isArray(inner);
+      return accounts.updateFolderSettings(
+        request.userId,
+        request.params.id,
+        wrapped ? (inner as Record<string, unknown>) : body,
+      );
+    },
   );
 };

@@ -1,7 +1,9 @@
 import {
   apiErrorSchema,
+  FieldErrorCode,
   coercedRowId,
   isRowId,
+  looseBoolean,
   folderCreateSchema,
   folderNodeSchema,
   folderPatchSchema,
@@ -13,6 +15,7 @@ import {
 } from '@brieftaube/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
 import type { FoldersService } from './folders.service.ts';
 
 const errors = {
@@ -53,9 +56,26 @@ const listQuery = z.object({
     .regex(/^(\d+|null|)$/i)
     .refine((v) => !/^\d+$/.test(v) || isRowId(Number(v)))
     .optional(),
-  sync_enabled: z.enum(['true', 'false', '']).optional(),
+  sync_enabled: z.union([z.literal(''), looseBoolean()]).optional(),
 });
-const accountQuery = z.object({ account_id: coercedRowId() });
+/** Spec §7 writes "(account_id)" for these POSTs: in the JSON body, or in the query string. */
+const accountTarget = z.object({
+  account_id: coercedRowId().optional(),
+  cleanup_empty: looseBoolean().optional(),
+});
+// Without a body Fastify hands over null.
+const accountTargetBody = accountTarget.nullish();
+function targetOf(request: {
+  body?: z.infer<typeof accountTargetBody>;
+  query: z.infer<typeof accountTarget>;
+}) {
+  const accountId = request.body?.account_id ?? request.query.account_id;
+  if (!accountId) throw AppError.validation({ account_id: [FieldErrorCode.REQUIRED] });
+  return {
+    accountId,
+    cleanupEmpty: request.body?.cleanup_empty ?? request.query.cleanup_empty ?? false,
+  };
+}
 /** One account id, a comma-joined list of them, or none for every account. */
 const optionalAccountQuery = z.object({
   account_id: z.string().optional().transform(rowIdFilter),
@@ -87,7 +107,7 @@ export const foldersRoutes: FastifyPluginAsyncZod<{ folders: FoldersService }> =
         ...(q.parent
           ? { parentId: q.parent.toLowerCase() === 'null' ? null : Number(q.parent) }
           : {}),
-        ...(q.sync_enabled ? { syncEnabled: q.sync_enabled === 'true' } : {}),
+        ...(typeof q.sync_enabled === 'boolean' ? { syncEnabled: q.sync_enabled } : {}),
       });
     },
   );
@@ -126,19 +146,14 @@ export const foldersRoutes: FastifyPluginAsyncZod<{ folders: FoldersService }> =
         summary:
           "Mirror the server's folder list; cleanup_empty also drops vanished folders that still hold mail",
         security,
-        body: z.object({
-          account_id: coercedRowId(),
-          cleanup_empty: z.boolean().optional(),
-        }),
+        body: accountTargetBody,
+        querystring: accountTarget,
         response: { 200: folderSyncResultSchema, ...errors },
       },
     },
     async (request) => {
-      const result = await folders.syncAccountFolders(
-        request.userId,
-        request.body.account_id,
-        request.body.cleanup_empty ?? false,
-      );
+      const { accountId, cleanupEmpty } = targetOf(request);
+      const result = await folders.syncAccountFolders(request.userId, accountId, cleanupEmpty);
       return {
         created: result.created,
         updated: result.updated,
@@ -154,11 +169,12 @@ export const foldersRoutes: FastifyPluginAsyncZod<{ folders: FoldersService }> =
       schema: {
         tags: ['folders'],
         security,
-        body: accountQuery,
+        body: accountTargetBody,
+        querystring: accountTarget,
         response: { 200: z.array(folderNodeSchema), ...errors },
       },
     },
-    (request) => folders.updateAllCounts(request.userId, request.body.account_id),
+    (request) => folders.updateAllCounts(request.userId, targetOf(request).accountId),
   );
 
   app.post(
@@ -248,13 +264,6 @@ export const foldersRoutes: FastifyPluginAsyncZod<{ folders: FoldersService }> =
         response: { 200: z.array(folderNodeSchema), ...errors },
       },
     },
-    async (request) => {
-      return folders
-        .list(request.userId, { accountIds: [request.params.id] })
-        .then(async (list) => {
-          if (list.length === 0) await folders.tree(request.userId, [request.params.id]); // 404 for a foreign account
-          return list;
-        });
-    },
+    (request) => folders.list(request.userId, { accountIds: [request.params.id] }),
   );
 };

@@ -89,6 +89,10 @@ export function createFoldersService(deps: FoldersServiceDeps) {
     requireFolder,
 
     async list(userId: string, filter: FolderFilter): Promise<FolderNode[]> {
+      // One account id named: not the caller's is a 404, as for the tree and its own path.
+      // (0 stands for a filter without any valid id, which simply matches nothing.)
+      const [only, ...more] = filter.accountIds ?? [];
+      if (only && more.length === 0) await accounts.requireAccount(userId, only);
       return (await withChildren(userId, await repo.list(userId, filter))).sort(
         (a, b) => a.account - b.account || compareFolders(a, b),
       );
