@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { limitNesting, sanitizeMailHtml } from '../../src/mail/mime/sanitize-html.ts';
+import { limitNesting } from '../../src/mail/mime/limit-nesting.ts';
+import { sanitizeMailHtml } from '../../src/mail/mime/sanitize-html.ts';
 
 describe('mail HTML sanitiser', () => {
   it('removes scripts, handlers, forms and embedded objects', () => {

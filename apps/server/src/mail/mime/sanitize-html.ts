@@ -1,4 +1,5 @@
 import sanitize from 'sanitize-html';
+import { limitNesting } from './limit-nesting.ts';
 
 export interface SanitizedHtml {
   html: string;
@@ -110,48 +111,6 @@ function cssPlain(css: string): string {
     )
     .replace(/\\(.)/g, '$1');
 }
-/** Deeper than any real layout: Outlook's nested tables stay far below it. */
-const MAX_DEPTH = 256;
-const TAG = /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)[^<>]*>/g;
-const VOID = new Set(
-  'area base br col embed hr img input link meta param source track wbr'.split(' '),
-);
-/**
- * Elements whose end tag may be left out: the next one of their kind closes them (a list of 300
- * "<li>Punkt" is 300 siblings, not 300 levels), so they never deepen what the parser holds.
- */
-const SELF_CLOSING_SIBLINGS = new Set('li p td th tr dt dd option thead tbody tfoot'.split(' '));
-
-/**
- * Tags nested deeper than MAX_DEPTH are dropped (their text stays). The HTML parser keeps its
- * open elements in an array it shifts and unshifts, so its time grows with the square of the
- * depth: 180,000 nested divs held the API for seconds on every opening of the mail. Counting
- * like a parser is not needed: whatever this lets through is parsed and cleaned afterwards.
- */
-export function limitNesting(html: string): string {
-  if (html.length < MAX_DEPTH * 5) return html;
-  let depth = 0;
-  let dropped = 0;
-  return html.replace(TAG, (tag, close: string, name: string) => {
-    const lower = name.toLowerCase();
-    if (VOID.has(lower) || SELF_CLOSING_SIBLINGS.has(lower)) return tag;
-    if (!close) {
-      if (depth < MAX_DEPTH) {
-        depth += 1;
-        return tag;
-      }
-      dropped += 1;
-      return '';
-    }
-    if (dropped > 0) {
-      dropped -= 1;
-      return '';
-    }
-    depth = Math.max(0, depth - 1);
-    return tag;
-  });
-}
-
 const REMOTE = /^\s*(https?:)?\/\//i;
 const ABSOLUTE_LINK = /^(https?:\/\/|mailto:|tel:)/i;
 
