@@ -1,6 +1,6 @@
 import { isRowId, type EmailDetail, type EmailListItem } from '@brieftaube/shared';
 import { displayNameFor } from '../../mail/imap/folder-types.ts';
-import { sanitizeMailHtml } from '../../mail/mime/sanitize-html.ts';
+import { sanitizeStoredHtml } from '../../mail/mime/sanitized-cache.ts';
 import type { EmailFullRow, EmailListRow } from './emails.repository.ts';
 import { safeFileName } from '../../mail/mime/safe-file-name.ts';
 
@@ -36,7 +36,7 @@ export function toDetail(
   allowRemote: boolean,
 ): EmailDetail {
   const e = row.email;
-  const sanitized = e.bodyHtml ? sanitizeMailHtml(e.bodyHtml, { allowRemote }) : null;
+  const sanitized = e.bodyHtml ? sanitizeStoredHtml(e.id, e.bodyHtml, { allowRemote }) : null;
   return {
     ...toListItem(row),
     cc: e.ccAddresses,
