@@ -182,6 +182,35 @@ describe.each(DATABASE_KINDS)('live sync (IDLE, polling, event stream) on %s', (
     expect(archived.map((m) => m.subject)).toEqual(['Abgelegt von woanders']);
   });
 
+  it('folders another client makes or deletes appear and vanish at the next poll, with their mail', async () => {
+    const folderPaths = async () =>
+      (await owner.request({ method: 'GET', url: `/api/folders/?account_id=${accountId}` }))
+        .json<{ path: string }[]>()
+        .map((f) => f.path);
+    const client = await imapClient(dovecot, address);
+    try {
+      const made = Date.now();
+      await client.mailboxCreate('Von woanders');
+      await appendMessages(client, 'Von woanders', [{ subject: 'Im neuen Ordner' }]);
+      await stream.waitFor((e) => e.event === 'mailbox' && e.at >= made && e.data.new_emails === 1);
+      expect(await folderPaths()).toContain('Von woanders');
+      const listed = (
+        await owner.request({
+          method: 'GET',
+          url: `/api/emails/?accounts=${accountId}&folder_name=${encodeURIComponent('Von woanders')}`,
+        })
+      ).json<ListItem[]>();
+      expect(listed.map((m) => m.subject)).toEqual(['Im neuen Ordner']);
+
+      const removed = Date.now();
+      await client.mailboxDelete('Von woanders');
+      await stream.waitFor((e) => e.event === 'mailbox' && e.at >= removed);
+      await until(async () => ((await folderPaths()).includes('Von woanders') ? undefined : true));
+    } finally {
+      await client.logout();
+    }
+  });
+
   it("changes made in the app are announced as 'counts'; other users hear nothing", async () => {
     const mail = (await inbox())[0]!;
     const changed = Date.now();

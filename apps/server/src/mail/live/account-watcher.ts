@@ -104,6 +104,18 @@ export function watchAccount(
     });
   }
 
+  /**
+   * Folders another client made, renamed or deleted appear and vanish at the next poll, as in
+   * Thunderbird; a renamed folder's mail returns with its categories (kept by Message-ID).
+   */
+  async function relist(imap: ImapFlow): Promise<void> {
+    const listing = await deps.folders.syncAccountFolders(account.userId, account.id, false, imap);
+    if (listing.created + listing.deleted === 0) return;
+    await deps.events
+      ?.publish(account.userId, { type: 'mailbox', account_id: account.id, folder_ids: [] })
+      .catch(() => undefined);
+  }
+
   async function session(): Promise<void> {
     const imap = createImapClient(
       { host: account.imapServer, port: account.imapPort, security: account.imapSecurity },
@@ -116,9 +128,11 @@ export function watchAccount(
     let nextPoll = 0;
     while (!stopped) {
       if (!imap.usable) throw new Error('IMAP connection closed');
-      const { inbox, others } = await syncable();
+      const { inbox } = await syncable();
       const synced = inbox ? await syncFolderAndNotify(deps, imap, inbox) : undefined;
       if (Date.now() >= nextPoll) {
+        await relist(imap);
+        const { others } = await syncable();
         for (const folder of others) {
           if (stopped) return;
           // A folder the server refuses is tried again at the next poll; breaking the session
