@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -77,6 +78,17 @@ export async function buildApp({
     services ?? createServices(config, database);
 
   await registerSecurityHeaders(app);
+  if (config.CORS_ORIGINS.length > 0) {
+    // Bearer tokens, no cookies: credentials stay off. The paging and download headers are
+    // readable by the other origin's script.
+    await app.register(cors, {
+      origin: config.CORS_ORIGINS,
+      methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
+      allowedHeaders: ['authorization', 'content-type'],
+      exposedHeaders: ['link', 'x-next-cursor', 'content-disposition', 'retry-after'],
+      maxAge: 600,
+    });
+  }
   rejectNulCharacters(app);
   // Django REST clients send PUT where this API speaks PATCH: both change the fields sent.
   app.addHook('onRoute', (route) => {

@@ -31,6 +31,18 @@ const envObject = z.object({
   MAIL_SYNC_FIRST_PAGE: z.coerce.number().int().min(1).max(5000).default(500),
   MAIL_SYNC_WORKER_MIN: z.coerce.number().int().min(1).default(1000),
   TRUST_PROXY: booleanString.default(false),
+  // Origins whose pages may call the API from another origin (a web app built with
+  // VITE_API_BASE_URL): exact scheme://host[:port] values, comma-separated.
+  CORS_ORIGINS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim().replace(/\/+$/, ''))
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ protocol: /^https?$/ })))
+    .default([]),
   WEB_DIST_DIR: z.string().min(1).optional(),
 });
 
