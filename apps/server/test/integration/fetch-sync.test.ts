@@ -290,6 +290,49 @@ describe.each(DATABASE_KINDS)('fetch tasks and IMAP sync on %s', (kind) => {
     await client.logout();
   });
 
+  it('mail another client moves keeps its category, in either direction; an older copy gains none', async () => {
+    const { id, client } = await newAccount();
+    await client.mailboxCreate('Ablage');
+    await appendMessages(client, 'INBOX', generateMessages(3));
+    await appendMessages(client, 'Ablage', [
+      { subject: 'Abgelegt', messageId: '<abgelegt@test.brieftaube>' },
+      { subject: 'Kopie in Ablage', messageId: '<doppelt@test.brieftaube>' },
+    ]);
+    // The same message in two folders, categorised in one only (a copy in Sent, say).
+    await appendMessages(client, 'Sent', [
+      { subject: 'Kopie in Sent', messageId: '<doppelt@test.brieftaube>' },
+    ]);
+    await fetchAndWait(id);
+    const categoryId = await categorise(id, 'Verschoben', [
+      'msg-1@test.brieftaube',
+      'abgelegt@test.brieftaube',
+    ]);
+    await t.database.db.execute(
+      sql`UPDATE emails SET category_id = ${categoryId}, category_source = 'user' WHERE account_id = ${id} AND subject = 'Kopie in Ablage'`,
+    );
+    const first = (await stored(id)).find((r) => r.folder === 'INBOX' && r.subject.endsWith('#1'))!;
+    // The inbox is synced before the other folders: one move's copy is stored before its
+    // source misses it, the other's after.
+    await client.mailboxOpen('INBOX');
+    await client.messageMove({ header: { 'message-id': 'msg-1@test.brieftaube' } }, 'Ablage');
+    await client.mailboxOpen('Ablage');
+    await client.messageMove({ header: { 'message-id': 'abgelegt@test.brieftaube' } }, 'INBOX');
+    await fetchAndWait(id);
+    const rows = await stored(id);
+    expect(
+      rows
+        .filter((r) => r.category_id === categoryId)
+        .map((r) => `${r.folder}: ${r.subject}`)
+        .sort(),
+    ).toEqual(['Ablage: Kopie in Ablage', `Ablage: ${first.subject}`, 'INBOX: Abgelegt'].sort());
+    // Renamed: its copy comes back categorised, the copy in Sent stays as it was.
+    await client.mailboxRename('Ablage', 'Ablage alt');
+    await fetchAndWait(id);
+    const after = await stored(id);
+    expect(after.find((r) => r.subject === 'Kopie in Sent')!.category_id).toBeNull();
+    await client.logout();
+  });
+
   it('a folder the server will not open is named in the result; the folders after it are still fetched', async () => {
     const { id, address, client } = await newAccount();
     await client.mailboxCreate('Kaputt');

@@ -217,6 +217,26 @@ describe.each(DATABASE_KINDS)('folders API on %s', (kind) => {
     });
   });
 
+  it('a path first listed only as a parent is synced once another client creates it', async () => {
+    const { id, address } = await newAccount();
+    const client = await imap(address);
+    await client.mailboxCreate('Reise/Italien');
+    const first = (await sync(id)).json<{ folders: FolderJson[] }>().folders;
+    expect(first.find((f) => f.path === 'Reise')).toMatchObject({
+      selectable: false,
+      sync_enabled: false,
+    });
+    await client.mailboxCreate('Reise');
+    await client.append('Reise', 'Subject: Hotel\r\n\r\nGebucht', []);
+    await client.logout();
+    const second = (await sync(id)).json<{ folders: FolderJson[] }>().folders;
+    expect(second.find((f) => f.path === 'Reise')).toMatchObject({
+      selectable: true,
+      sync_enabled: true,
+      folder_type: 'custom',
+    });
+  });
+
   it('renames a folder with its children and deletes folders, but never system folders', async () => {
     const { id, address } = await newAccount();
     await sync(id);

@@ -126,11 +126,13 @@ export function watchAccount(
     imap.on('error', () => undefined); // surfaced through the failing call instead
     await imap.connect();
     let nextPoll = 0;
+    let previousRound = await deps.emailSync.newestEmailId();
     while (!stopped) {
       if (!imap.usable) throw new Error('IMAP connection closed');
       const { inbox } = await syncable();
       const synced = inbox ? await syncFolderAndNotify(deps, imap, inbox) : undefined;
       if (Date.now() >= nextPoll) {
+        const roundStarted = await deps.emailSync.newestEmailId();
         await relist(imap);
         const { others } = await syncable();
         for (const folder of others) {
@@ -142,6 +144,10 @@ export function watchAccount(
             log?.warn({ folderId: folder.id }, 'live sync skipped a folder the server refused');
           });
         }
+        // Moved elsewhere: categories wait until both folders were looked at (see account-sync);
+        // the copy may have come through IDLE any time since the previous round began.
+        await deps.emailSync.reapplyKeptCategories(account.id, previousRound);
+        previousRound = roundStarted;
         nextPoll = Date.now() + options.pollSeconds * 1000;
       }
       if (stopped) return;

@@ -51,6 +51,7 @@ export async function syncAccount(
     isCancelled?: () => Promise<boolean>;
   } = {},
 ): Promise<AccountSyncResult> {
+  const storedAfter = await deps.emailSync.newestEmailId();
   await options.onProgress?.({ percent: 2, message: 'Ordner werden abgeglichen …' });
   const account = await deps.accounts.requireAccount(userId, accountId);
   let bulkIndex = false;
@@ -167,6 +168,9 @@ export async function syncAccount(
     },
     deps.connectTimeoutMs ? { connectTimeoutMs: deps.connectTimeoutMs } : {},
   );
+  // A message another client moved arrives in its target folder before or after its source
+  // folder misses it: its category is given back once every folder has been looked at.
+  await deps.emailSync.reapplyKeptCategories(accountId, storedAfter);
   // Statistics after a large intake (see EmailSyncRepository.analyze).
   if (total.new_emails >= 200) await deps.emailSync.analyze();
   // The index of a bulk is built once every folder is stored: on PGlite the indexer shares this

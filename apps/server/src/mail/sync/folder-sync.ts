@@ -59,6 +59,7 @@ export async function syncFolder(
   folder: FolderRow,
   options: FolderSyncOptions = {},
 ): Promise<FolderSyncResult> {
+  const storedAfter = await repo.newestEmailId();
   const headerBatch = options.headerBatch ?? 500;
   // Larger messages are nearly always large by their attachments, which the sync does not need:
   // their text parts are read on their own, and the attachments only when opened. Over a real
@@ -99,7 +100,9 @@ export async function syncFolder(
 
     const changes = await detectChanges(client, repo, folder, mailbox, result.uidValidityReset);
     result.method = changes.method;
-    // Expunged on the server (by this app on another device, or by another client).
+    // Expunged on the server (by this app on another device, or by another client, which may
+    // have moved them: their categories wait for the copy to arrive).
+    if (changes.gone.length > 0) await repo.keepCategoriesOfUids(folder.id, changes.gone);
     result.deleted = await repo.deleteUids(folder.id, changes.gone);
     for (const c of changes.flagChanges) await repo.updateFlags(folder.id, c.uid, c.flags, null);
     result.flagsChanged = changes.flagChanges.length;
@@ -175,7 +178,7 @@ export async function syncFolder(
 
     assertUsable(client);
     // Also mail of a folder another client renamed: it comes back under the new name.
-    if (result.newMessages > 0) await repo.reapplyKeptCategories(folder.accountId);
+    if (result.newMessages > 0) await repo.reapplyKeptCategories(folder.accountId, storedAfter);
     // The state as it was when the folder was opened, not as it is now: imapflow raises the live
     // values whenever another client's change reaches this session mid-sync, and saving those
     // would tell the next sync that changes it never applied are already here. Asking again for

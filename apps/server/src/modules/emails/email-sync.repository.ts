@@ -6,7 +6,12 @@ import { emails, folders } from '../../db/schema/index.ts';
 import { plausibleDate } from '../../mail/mime/envelope.ts';
 import type { AddressEntry, AttachmentMeta } from '../../db/schema/emails.ts';
 import { INSERT_COLUMNS, rowsAsJson, storable } from './email-row-json.ts';
-import { keepCategories, reapplyKeptCategories } from './kept-categories.ts';
+import {
+  keepCategories,
+  keepCategoriesOfUids,
+  newestEmailId,
+  reapplyKeptCategories,
+} from './kept-categories.ts';
 
 export type EmailRow = typeof emails.$inferSelect;
 export type NewEmailRow = typeof emails.$inferInsert;
@@ -287,8 +292,12 @@ export function createEmailSyncRepository(db: Db, pglite?: PGlite) {
 
     /** Categories by Message-ID, kept across a UIDVALIDITY change (the user's work must survive). */
     keepCategories: (folderIds: number[]) => keepCategories(db, folderIds),
+    keepCategoriesOfUids: (folderId: number, uids: number[]) =>
+      keepCategoriesOfUids(db, folderId, uids),
 
-    reapplyKeptCategories: (accountId: number) => reapplyKeptCategories(db, accountId),
+    reapplyKeptCategories: (accountId: number, storedAfterId: number) =>
+      reapplyKeptCategories(db, accountId, storedAfterId),
+    newestEmailId: () => newestEmailId(db),
 
     async deleteFolderEmails(folderId: number): Promise<void> {
       await db.delete(emails).where(eq(emails.folderId, folderId));

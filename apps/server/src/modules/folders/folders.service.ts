@@ -154,11 +154,14 @@ export function createFoldersService(deps: FoldersServiceDeps) {
             : {}),
         };
         const known = existing.get(entry.path);
+        // A path listed only as a parent (\NonExistent) that another client has since created
+        // is synced from now on, as a new folder would be.
+        const opened = known && !known.selectable && values.selectable ? { syncEnabled } : {};
         // Most folders are as the last listing left them: no write for those.
         const row = known
-          ? unchanged(known, values)
+          ? unchanged(known, { ...values, ...opened })
             ? known
-            : await repo.update(known.id, values)
+            : await repo.update(known.id, { ...values, ...opened })
           : await repo.insert({ ...values, userId, accountId, path: entry.path, syncEnabled });
         if (known) updated += 1;
         else created += 1;
