@@ -71,6 +71,8 @@ export function createServices(config: Config, database: DatabaseHandle, logger?
     emailsRepo,
     folders: foldersRepo,
     emailSync,
+    search,
+    events,
     smtpTimeoutMs: connectTimeoutMs,
   });
   // What every sync needs: fetch tasks, the live sync and the benchmarks share this one object.

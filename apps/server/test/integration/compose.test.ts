@@ -122,6 +122,16 @@ describe.each(DATABASE_KINDS)('sending and drafts on %s', (kind) => {
       is_answered: boolean;
     }>();
     expect(detail.is_answered).toBe(true);
+    // The copy in Sent is searchable at once, by what it says and by whom it went to.
+    for (const query of ['Danke', 'julia.wagner']) {
+      const found = (
+        await owner.request({ method: 'GET', url: `/api/emails/?q=${query}&folder_type=sent` })
+      ).json<{ subject: string }[]>();
+      expect(
+        found.map((e) => e.subject),
+        query,
+      ).toContain('AW: Angebot Küche');
+    }
   });
 
   it('replies to "Nachname, Vorname" senders: the name stays one recipient and reaches the To header', async () => {

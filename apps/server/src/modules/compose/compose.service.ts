@@ -6,7 +6,9 @@ import { AppError, type FieldErrors } from '../../lib/app-error.ts';
 import { buildOutgoing, type OutgoingAttachment } from '../../mail/compose/build-message.ts';
 import { classifyConnectionError } from '../../mail/connection-errors.ts';
 import { createSmtpTransport } from '../../mail/smtp/smtp-transport.ts';
-import { syncFolder } from '../../mail/sync/folder-sync.ts';
+import type { MailEventBus } from '../../events/mail-events.ts';
+import type { SearchIndexer } from '../../mail/search/search-indexer.ts';
+import { syncFolderAndNotify } from '../../mail/sync/account-sync.ts';
 import type { AccountRow } from '../accounts/accounts.repository.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { EmailSyncRepository } from '../emails/email-sync.repository.ts';
@@ -34,6 +36,9 @@ export interface ComposeServiceDeps {
   emailsRepo: EmailsRepository;
   folders: FoldersRepository;
   emailSync: EmailSyncRepository;
+  /** Sent copies and drafts are searchable at once, and other tabs hear of them. */
+  search?: SearchIndexer;
+  events?: MailEventBus;
   smtpTimeoutMs?: number;
 }
 
@@ -141,7 +146,7 @@ export function createComposeService(deps: ComposeServiceDeps) {
     flags: string[],
   ): Promise<number | null> {
     const appended = await client.append(folder.path, raw, flags);
-    await syncFolder(client, deps.emailSync, folder);
+    await syncFolderAndNotify(deps, client, folder);
     if (!appended || !appended.uid) return null;
     const recent = await deps.emailsRepo.list(
       folder.userId,
