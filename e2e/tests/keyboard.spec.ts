@@ -27,6 +27,7 @@ test('every main action is reachable by keyboard alone', async ({ page, request,
   await page.goto('/app');
   await expect(page.getByRole('heading', { name: 'Posteingang', level: 1 })).toBeVisible();
   await expect(page.locator('[data-email-id]').first()).toBeVisible();
+  await expect(page).toHaveTitle('Posteingang – Brieftaube');
 
   // Tab reaches the top bar's compose button, and Enter opens the compose screen.
   await tabTo(
@@ -38,6 +39,8 @@ test('every main action is reachable by keyboard alone', async ({ page, request,
   );
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/app\/compose$/);
+  // The browser tab names the screen (WCAG 2.4.2).
+  await expect(page).toHaveTitle('Neue E-Mail – Brieftaube');
   // The compose screen puts the cursor into 'An', so typing goes straight into the recipient.
   const to = page.getByRole('combobox', { name: /^An/ });
   await expect(to).toBeFocused();

@@ -158,6 +158,19 @@ test('an error card that stays never covers a dialog or the buttons at the botto
     await discard.boundingBox(),
   ];
   expect(buttonBox!.y + buttonBox!.height).toBeLessThanOrEqual(cardBox!.y);
+  // Scrolled to the top of a long form, its sticky footer stands above the card, not under it.
+  await page.setViewportSize({ width: 1400, height: 560 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const underDiscard = () =>
+    page.evaluate(() => {
+      const button = [...document.querySelectorAll('button')].find(
+        (b) => b.textContent?.trim() === 'Verwerfen',
+      )!;
+      const box = button.getBoundingClientRect();
+      const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      return top?.closest('button') === button ? 'Verwerfen' : 'verdeckt';
+    });
+  await expect.poll(underDiscard).toBe('Verwerfen');
 
   // A dialog lies above the card: its buttons take the click, wherever the card is.
   await page.setViewportSize({ width: 1400, height: 700 });

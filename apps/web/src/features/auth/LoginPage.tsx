@@ -9,6 +9,7 @@ import { errorMessage } from '../../lib/error-messages.ts';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
 import i18n from '../../i18n/index.ts';
 import { useLogin } from './api/login.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 const schema = z.object({
   username: z.string().trim().min(1, i18n.t('fieldErrors.REQUIRED')),
@@ -18,6 +19,7 @@ type FormValues = z.infer<typeof schema>;
 
 export function LoginPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t('auth.loginSubmit'));
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const login = useLogin();

@@ -14,6 +14,7 @@ import { PasswordField } from '../../components/ui/PasswordField.tsx';
 import { errorMessage, fieldMessages } from '../../lib/error-messages.ts';
 import i18n from '../../i18n/index.ts';
 import { useRegister } from './api/register.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 const msg = (code: string) => i18n.t(`fieldErrors.${code}`);
 const schema = z
@@ -45,6 +46,7 @@ const fields = ['username', 'email', 'password1', 'password2'] as const;
 
 export function RegisterPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t('auth.registerTitle'));
   const navigate = useNavigate();
   const registration = useRegister();
   const { register, handleSubmit, formState, setError } = useForm<FormValues>({

@@ -1,5 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { PageSpinner } from './components/PageSpinner.tsx';
+import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 // Loaded on first visit, so the /app entry stays small for the mailbox.
 const CategoryListView = lazy(() =>
@@ -7,6 +9,8 @@ const CategoryListView = lazy(() =>
 );
 
 export function CategoryListPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('screens.categories'));
   return (
     <Suspense fallback={<PageSpinner />}>
       <CategoryListView />

@@ -10,6 +10,7 @@ import { ComposeForm } from './components/ComposeForm.tsx';
 import { ComposeLoading, ComposeProblem, NoAccounts } from './components/ComposeStates.tsx';
 import { parseRecipient, parseRecipients } from './lib/addresses.ts';
 import type { ComposeSetup } from './lib/compose-values.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 /** 'reply-all' is tolerated from older links. */
 function toAction(value: string | undefined): ComposeAction | null {
@@ -95,6 +96,7 @@ function templateSetup(
 /** Spec §2: Compose (/app/compose) and ComposeAction (/app/compose/{action}/{id}). */
 export function ComposePage() {
   const { t } = useTranslation();
+  useDocumentTitle(t('screens.compose'));
   const params = useParams();
   const [search] = useSearchParams();
   const isAction = params.action !== undefined;

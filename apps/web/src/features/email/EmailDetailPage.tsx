@@ -11,6 +11,8 @@ import { useShortcuts } from '../../components/mail/use-shortcuts.ts';
 import { DetailError, DetailSkeleton } from './components/DetailStates.tsx';
 import { EmailDetailView } from './components/EmailDetailView.tsx';
 import { useBackToList } from './hooks/use-back-to-list.ts';
+import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 /**
  * /app/emails/{id}. Remote content is requested only when the user allowed it for this message
@@ -19,6 +21,7 @@ import { useBackToList } from './hooks/use-back-to-list.ts';
  */
 export function EmailDetailPage() {
   const params = useParams();
+  const { t } = useTranslation();
   const id = Number(params.id);
   const queryClient = useQueryClient();
   const { senders: trusted, settled } = useTrustedSenders();
@@ -36,6 +39,7 @@ export function EmailDetailPage() {
   const detail = query.data?.id === id ? query.data : undefined;
   if (detail && (seen?.id !== id || seen.sender !== detail.from_address))
     setSeen({ id, sender: detail.from_address });
+  useDocumentTitle(detail ? detail.subject || t('email.header.noSubject') : undefined);
 
   // While loading or failed, Escape still leads back.
   useShortcuts({ Escape: () => back() }, !detail);

@@ -15,6 +15,7 @@ import { colorHex as categoryColor } from '../../lib/category-colors.ts';
 import { MailSnackbar } from '../../components/mail/MailSnackbar.tsx';
 import { ShortcutHelpDialog } from '../../components/mail/ShortcutHelpDialog.tsx';
 import { useListView, type LoadedList } from './use-list-view.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 /**
  * /app: the message list of whatever the URL asks for (spec §2 filters plus `q`), with a heading
@@ -38,6 +39,7 @@ export function EmailListPage() {
     return { complete: true, total, unread };
   }, [list.data, list.hasNextPage, list.isPlaceholderData]);
   const view = useListView(filters, loaded);
+  useDocumentTitle(view.title);
   const { data: accounts } = useAccounts();
   const { data: categories } = useCategories();
   const searchRef = useRef<HTMLInputElement>(null);

@@ -145,7 +145,12 @@ export function useListView(filters: EmailFilters, loaded?: LoadedList): ListVie
     .join(' · ');
 
   const empty: Record<View, [string, string]> = {
-    folder: [t('mailbox.empty.folder'), t('mailbox.empty.folderText')],
+    folder: [
+      t('mailbox.empty.folder'),
+      t(`mailbox.empty.folderTextByType.${folder?.folder_type ?? filters.folder_type ?? ''}`, {
+        defaultValue: t('mailbox.empty.folderText'),
+      }),
+    ],
     category: [t('mailbox.empty.category'), t('mailbox.empty.categoryText')],
     uncategorized: [t('mailbox.empty.uncategorized'), t('mailbox.empty.uncategorizedText')],
     unread: [t('mailbox.empty.unread'), t('mailbox.empty.unreadText')],

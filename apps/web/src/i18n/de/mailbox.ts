@@ -73,6 +73,13 @@ export const mailbox = {
   empty: {
     folder: 'Keine E-Mails in diesem Ordner',
     folderText: 'Neue Nachrichten erscheinen hier automatisch.',
+    folderTextByType: {
+      sent: 'Nachrichten, die Sie senden, erscheinen hier.',
+      drafts: 'Entwürfe, die Sie speichern, erscheinen hier.',
+      trash: 'Gelöschte Nachrichten erscheinen hier.',
+      spam: 'Hier landen Nachrichten, die als Spam erkannt wurden.',
+      archive: 'Archivierte Nachrichten erscheinen hier.',
+    },
     inbox: 'Keine E-Mails',
     inboxText: 'Sobald neue Nachrichten eintreffen, erscheinen sie hier.',
     unread: 'Keine ungelesenen E-Mails',
@@ -80,7 +87,8 @@ export const mailbox = {
     flagged: 'Keine markierten E-Mails',
     flaggedText: 'Markieren Sie wichtige Nachrichten mit dem Stern, um sie hier wiederzufinden.',
     category: 'Keine E-Mails in dieser Kategorie',
-    categoryText: 'Die KI ordnet passende Nachrichten dieser Kategorie zu.',
+    categoryText:
+      'Weisen Sie Nachrichten dieser Kategorie zu – in der Liste oder beim Lesen über „Kategorie zuweisen“.',
     uncategorized: 'Alle E-Mails sind einer Kategorie zugeordnet',
     uncategorizedText: 'Hier erscheinen Nachrichten, die noch keine Kategorie haben.',
     search: 'Keine Treffer für „{{query}}“',

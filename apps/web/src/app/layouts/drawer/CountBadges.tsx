@@ -5,8 +5,9 @@ import { formatBadgeCount, formatFullCount } from './format-count.ts';
 /** Visible to screen readers only: the badges read "6 ungelesen, 128 insgesamt". */
 export const srOnly = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  // Strings: in sx a bare 1 means 100 %.
+  width: '1px',
+  height: '1px',
   p: 0,
   m: '-1px',
   overflow: 'hidden',

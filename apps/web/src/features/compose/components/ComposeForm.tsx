@@ -163,7 +163,7 @@ export function ComposeForm({ setup, accounts, title }: Props) {
       await sendEmailWithProgress(input, setProgress);
       showSentNotice(theme, t('compose.sent'), t('common.close'));
       void leave();
-      await navigate(setup.backTo);
+      await goBack();
     } catch (error) {
       const result = composeFailure(error, form.getValues());
       // SMTP refused it: the server now holds exactly this message as the draft.
@@ -188,6 +188,16 @@ export function ComposeForm({ setup, accounts, title }: Props) {
     })();
   };
 
+  /**
+   * Back to where the user came from, leaving no compose form in the history: Back after sending
+   * must not offer the same reply, filled in again, for a second send.
+   */
+  const goBack = async () => {
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (index > 0) await navigate(-1);
+    else await navigate(setup.backTo, { replace: true });
+  };
+
   const discard = async () => {
     setConfirm(null);
     setDiscarding(true);
@@ -197,7 +207,7 @@ export function ComposeForm({ setup, accounts, title }: Props) {
       const id = draft.draftId();
       if (id) await discardDraft(id);
       await leave();
-      await navigate(setup.backTo);
+      await goBack();
     } catch {
       setFailure(t('compose.discardFailed'));
     } finally {
@@ -271,7 +281,8 @@ export function ComposeForm({ setup, accounts, title }: Props) {
         <Box
           sx={{
             position: 'sticky',
-            bottom: 0,
+            // Above the task cards while they show (a failed fetch's card stays until closed).
+            bottom: 'var(--task-cards-space, 0px)',
             bgcolor: 'background.paper',
             zIndex: 1,
             borderRadius: '0 0 10px 10px',

@@ -152,8 +152,8 @@ export function listStyles(theme: Theme): SystemStyleObject<Theme> {
       { fontWeight: 700, color: theme.palette.text.primary },
     '& .bt-sr': {
       position: 'absolute',
-      width: 1,
-      height: 1,
+      width: '1px',
+      height: '1px',
       overflow: 'hidden',
       clip: 'rect(0 0 0 0)',
       whiteSpace: 'nowrap',
