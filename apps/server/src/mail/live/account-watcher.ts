@@ -22,6 +22,26 @@ export interface AccountWatcher {
   stop(): Promise<void>;
 }
 
+type MailboxState = FolderSyncResult['seen'];
+
+const differs = (a: MailboxState, b: MailboxState | undefined) =>
+  !b || a.uidNext !== b.uidNext || a.exists !== b.exists || a.highestModseq !== b.highestModseq;
+
+/**
+ * Whether the inbox must be synced again instead of idling: mail that arrived between the sync
+ * and the SELECT before IDLE raises no EXISTS during IDLE, so a SELECT that differs from what the
+ * sync saw means news, as often as a burst of deliveries keeps doing that. A SELECT that answers
+ * as the previous one did is no news, though: a server whose SELECT and EXAMINE answers differ
+ * must not keep the watcher from idling.
+ */
+export function syncAgainBeforeIdle(
+  selected: MailboxState,
+  synced: MailboxState,
+  previousSelect: MailboxState | undefined,
+): boolean {
+  return differs(selected, synced) && differs(selected, previousSelect);
+}
+
 const MIN_BACKOFF_MS = 5_000;
 const MAX_BACKOFF_MS = 15 * 60_000;
 
@@ -40,7 +60,7 @@ export function watchAccount(
   let stopped = false;
   let wakeUp: (() => void) | undefined;
   let client: ImapFlow | undefined;
-  let earlyWakeUsed = false;
+  let lastSelected: MailboxState | undefined;
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -71,18 +91,14 @@ export function watchAccount(
     // SELECT (read-write) here while syncing uses EXAMINE: the next sync re-opens the mailbox and
     // so sees the server's current UIDNEXT and mod-sequence, not the state cached at this open.
     const opened = await imap.mailboxOpen(inbox.path, { readOnly: false });
-    // Mail that arrived between the sync and this SELECT raises no EXISTS during IDLE. (Once
-    // only: a server whose SELECT and EXAMINE answers differ must not keep us from idling.)
-    if (
-      !earlyWakeUsed &&
-      (opened.uidNext !== synced.uidNext ||
-        opened.exists !== synced.exists ||
-        opened.highestModseq !== synced.highestModseq)
-    ) {
-      earlyWakeUsed = true;
-      return;
-    }
-    earlyWakeUsed = false;
+    const state: MailboxState = {
+      uidNext: opened.uidNext,
+      exists: opened.exists,
+      highestModseq: opened.highestModseq,
+    };
+    const previous = lastSelected;
+    lastSelected = state;
+    if (syncAgainBeforeIdle(state, synced, previous)) return;
     await new Promise<void>((resolve) => {
       let settle: NodeJS.Timeout | undefined;
       const done = () => {
