@@ -313,6 +313,8 @@ describe.each(DATABASE_KINDS)('folders API on %s', (kind) => {
     expect((await client.list()).map((m) => m.path)).toEqual(
       expect.arrayContaining(['Belege', 'Belege/Ärzte', 'Belege/Ärzte/2026']),
     );
+    // A subfolder another client made just now, which the app has not listed yet, goes too.
+    await client.mailboxCreate('Belege/Ärzte/Neu von woanders');
 
     expect(
       (await owner.request({ method: 'DELETE', url: `/api/folders/${top.id}/` })).statusCode,

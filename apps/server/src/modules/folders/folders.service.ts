@@ -271,23 +271,32 @@ export function createFoldersService(deps: FoldersServiceDeps) {
       // IMAP DELETE leaves a folder's subfolders on the server (RFC 3501 §6.3.4), while the app
       // would drop them with their parent: like Thunderbird, the subfolders go too, deepest first.
       const prefix = `${folder.path}${folder.delimiter ?? '/'}`;
-      const doomed = (await repo.list(userId, { accountIds: [folder.accountId] }))
-        .filter((f) => f.path.startsWith(prefix))
-        .sort((a, b) => b.path.length - a.path.length);
-      if (doomed.some((f) => PROTECTED.has(f.folderType)))
+      const known = (await repo.list(userId, { accountIds: [folder.accountId] })).filter((f) =>
+        f.path.startsWith(prefix),
+      );
+      if (known.some((f) => PROTECTED.has(f.folderType)))
         throw AppError.validation({ folder: [FieldErrorCode.FOLDER_PROTECTED] });
-      for (const target of [...doomed, folder]) {
-        await onServer(account, (client) => client.mailboxDelete(target.path)).catch(
-          (error: unknown) => {
-            // Already gone on the server (another client deleted it): what the user asked for.
-            const gone =
-              error instanceof AppError &&
-              error.code === ErrorCode.MAIL_SERVER_REFUSED &&
-              error.fields?.server?.[0] === ('NONEXISTENT' as never);
-            if (!gone) throw error;
-          },
-        );
-        await repo.delete([target.id]);
+      // Subfolders another client made since the last listing go too: left on the server, they
+      // would bring their parent back at the next sync.
+      const listed = await onServer(account, async (client) =>
+        (await client.list()).map((entry) => entry.path),
+      );
+      const rows = new Map(known.map((f) => [f.path, f]));
+      const doomed = [
+        ...new Set([...rows.keys(), ...listed.filter((path) => path.startsWith(prefix))]),
+      ].sort((a, b) => b.length - a.length);
+      rows.set(folder.path, folder);
+      for (const path of [...doomed, folder.path]) {
+        await onServer(account, (client) => client.mailboxDelete(path)).catch((error: unknown) => {
+          // Already gone on the server (another client deleted it): what the user asked for.
+          const gone =
+            error instanceof AppError &&
+            error.code === ErrorCode.MAIL_SERVER_REFUSED &&
+            error.fields?.server?.[0] === ('NONEXISTENT' as never);
+          if (!gone) throw error;
+        });
+        const row = rows.get(path);
+        if (row) await repo.delete([row.id]);
       }
     },
 
