@@ -87,6 +87,10 @@ export async function fillAccountForm(page: Page, mailbox: Mailbox): Promise<voi
   await page.getByRole('textbox', { name: 'SMTP-Server' }).fill('127.0.0.1');
   await page.getByRole('textbox', { name: 'SMTP-Port' }).fill(String(mailbox.smtpPort));
   await chooseOption(page, 'SMTP-Sicherheit', 'Keine');
+  // Plain connections are allowed, but not without saying what they mean.
+  await expect(
+    page.getByRole('note').filter({ hasText: 'Ohne Verschlüsselung gehen Passwort' }),
+  ).toHaveCount(2);
 }
 
 async function chooseOption(page: Page, select: string, option: string): Promise<void> {

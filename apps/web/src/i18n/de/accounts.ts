@@ -158,6 +158,8 @@ export const accounts = {
     smtpSecurity: 'SMTP-Sicherheit',
     username: 'Benutzername (falls abweichend)',
     usernameHint: 'Nur nötig, wenn sich Ihr Anmeldename von der E-Mail-Adresse unterscheidet.',
+    noEncryption:
+      'Ohne Verschlüsselung gehen Passwort und Nachrichten lesbar über das Netz. Wählen Sie das nur für einen Server in Ihrem eigenen Netz.',
     submitAdd: 'Konto hinzufügen',
     submitSave: 'Speichern',
     saveFailed: 'Das Konto konnte nicht gespeichert werden.',

@@ -1,5 +1,5 @@
 import { Box, MenuItem, Stack, Typography } from '@mui/material';
-import type { UseFormReturn } from 'react-hook-form';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SECURITIES, type AccountFormValues } from '../lib/account-form.ts';
 import { FormTextField } from './FormTextField.tsx';
@@ -31,6 +31,7 @@ export function ServerSettingsFields({ form, onEdited }: Props) {
 function ServerRow({ kind, form, onEdited }: Props & { kind: 'imap' | 'smtp' }) {
   const { t } = useTranslation();
   const { control } = form;
+  const security = useWatch({ control, name: `${kind}_security` });
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
       <Typography component="legend" variant="subtitle2" sx={{ mb: 1.5 }}>
@@ -76,6 +77,11 @@ function ServerRow({ kind, form, onEdited }: Props & { kind: 'imap' | 'smtp' }) 
           ))}
         </FormTextField>
       </Box>
+      {security === 'none' && (
+        <Typography variant="body2" color="warning.main" role="note" sx={{ mt: 1 }}>
+          {t('accounts.setup.noEncryption')}
+        </Typography>
+      )}
     </Box>
   );
 }
