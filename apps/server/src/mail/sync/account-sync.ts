@@ -109,6 +109,7 @@ export async function syncAccount(
   // Each folder's share of the bar follows its size (from the last STATUS): the inbox is most.
   const weightOf = (f: FolderRow) => Math.max(1, f.totalEmails);
 
+  const reapply = () => deps.emailSync.reapplyKeptCategories(accountId, storedAfter);
   await withImap(
     endpoint,
     credentials,
@@ -167,10 +168,15 @@ export async function syncAccount(
       }
     },
     deps.connectTimeoutMs ? { connectTimeoutMs: deps.connectTimeoutMs } : {},
-  );
+  ).catch(async (error: unknown) => {
+    // What was stored before the failure gets its categories now: the next sync only looks at
+    // what it stores itself.
+    await reapply().catch(() => undefined);
+    throw error;
+  });
   // A message another client moved arrives in its target folder before or after its source
   // folder misses it: its category is given back once every folder has been looked at.
-  await deps.emailSync.reapplyKeptCategories(accountId, storedAfter);
+  await reapply();
   // Statistics after a large intake (see EmailSyncRepository.analyze).
   if (total.new_emails >= 200) await deps.emailSync.analyze();
   // The index of a bulk is built once every folder is stored: on PGlite the indexer shares this

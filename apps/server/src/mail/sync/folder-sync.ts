@@ -59,7 +59,6 @@ export async function syncFolder(
   folder: FolderRow,
   options: FolderSyncOptions = {},
 ): Promise<FolderSyncResult> {
-  const storedAfter = await repo.newestEmailId();
   const headerBatch = options.headerBatch ?? 500;
   // Larger messages are nearly always large by their attachments, which the sync does not need:
   // their text parts are read on their own, and the attachments only when opened. Over a real
@@ -177,8 +176,8 @@ export async function syncFolder(
     await addBodies();
 
     assertUsable(client);
-    // Also mail of a folder another client renamed: it comes back under the new name.
-    if (result.newMessages > 0) await repo.reapplyKeptCategories(folder.accountId, storedAfter);
+    // Kept categories come back once every folder was looked at (syncAccount, the live sync's
+    // rounds): a message moved elsewhere may arrive in a folder synced before its source.
     // The state as it was when the folder was opened, not as it is now: imapflow raises the live
     // values whenever another client's change reaches this session mid-sync, and saving those
     // would tell the next sync that changes it never applied are already here. Asking again for
