@@ -70,3 +70,21 @@ export const bulkActionSchema = z.object({
   category: rowId().nullable().optional(),
 });
 export type BulkAction = z.infer<typeof bulkActionSchema>;
+
+/** "Select all" reaches at most this many messages of a list, newest first. */
+export const SELECTION_CAP = 100_000;
+
+/**
+ * Every message of a list as bulk actions need it, compact because it may be 100,000 of them:
+ * each row is [id, folder id, 1 if read + 2 if flagged, category id or null].
+ */
+export const emailSelectionSchema = z.object({
+  truncated: z.boolean(),
+  folders: z.array(
+    z.object({ id: z.number().int(), account: z.number().int(), folder_type: z.string() }),
+  ),
+  rows: z.array(
+    z.tuple([z.number().int(), z.number().int(), z.number().int(), z.number().int().nullable()]),
+  ),
+});
+export type EmailSelection = z.infer<typeof emailSelectionSchema>;

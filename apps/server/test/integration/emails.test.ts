@@ -199,6 +199,46 @@ describe.each(DATABASE_KINDS)('e-mail API on %s', (kind) => {
     expect(big.json<Item[]>()).toHaveLength(18);
   });
 
+  it('hands out the whole list for "select all", with the same filters and nobody else\'s mail', async () => {
+    type Selection = {
+      truncated: boolean;
+      folders: { id: number; account: number; folder_type: string }[];
+      rows: [number, number, number, number | null][];
+    };
+    const select = async (user: ApiUser, query: string) =>
+      (
+        await user.request({ method: 'GET', url: `/api/emails/selection/?${query}` })
+      ).json<Selection>();
+    const all = await list('limit=200');
+    const everything = await select(owner, '');
+    expect(everything.truncated).toBe(false);
+    expect(everything.rows.map((r) => r[0])).toEqual(all.map((e) => e.id));
+    const folderOf = new Map(everything.folders.map((f) => [f.id, f]));
+    for (const [id, folder, flags, category] of everything.rows) {
+      const item = all.find((e) => e.id === id)!;
+      expect(folder).toBe(item.folder);
+      expect(folderOf.get(folder)).toEqual({
+        id: item.folder,
+        account: accountId,
+        folder_type: item.folder_type,
+      });
+      expect(flags & 1).toBe(item.is_read ? 1 : 0);
+      expect(flags & 2).toBe(item.is_flagged ? 2 : 0);
+      expect(category).toBe(item.category);
+    }
+    const unread = await select(owner, 'read=false&folder_name=INBOX');
+    expect(unread.rows.map((r) => r[0])).toEqual(
+      (await list('read=false&folder_name=INBOX&limit=200')).map((e) => e.id),
+    );
+    expect((await select(owner, 'q=stadtwer')).rows).toHaveLength(1);
+    expect(await select(stranger, '')).toEqual({ truncated: false, folders: [], rows: [] });
+    expect(await select(stranger, `accounts=${accountId}`)).toEqual({
+      truncated: false,
+      folders: [],
+      rows: [],
+    });
+  });
+
   it('searches full text with German stemming and prefixes', async () => {
     expect((await list('q=Rechnungen')).map((e) => e.subject)).toContain('Ihre Rechnung Nr. 4711');
     expect((await list('q=stadtwer')).map((e) => e.subject)).toEqual(['Ihre Rechnung Nr. 4711']);

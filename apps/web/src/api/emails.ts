@@ -1,4 +1,10 @@
-import type { BulkAction, EmailDetail, EmailListItem, EmailPatch } from '@brieftaube/shared';
+import type {
+  BulkAction,
+  EmailDetail,
+  EmailListItem,
+  EmailPatch,
+  EmailSelection,
+} from '@brieftaube/shared';
 import {
   infiniteQueryOptions,
   keepPreviousData,
@@ -56,6 +62,36 @@ export const patchEmail = ({ id, ...patch }: EmailPatch & { id: number }) =>
 export const deleteEmail = (id: number) => api.delete<void>(`/api/emails/${id}/`);
 export const bulkEmails = (action: BulkAction) =>
   api.post<{ updated: number }>('/api/emails/bulk/', action);
+
+/** What a bulk action needs to know about a message; list rows and details both have it. */
+export type EmailRef = Pick<
+  EmailListItem,
+  'id' | 'account' | 'folder' | 'folder_type' | 'is_read' | 'is_flagged' | 'category'
+>;
+
+/** Every message of a list (up to the server's cap), for "select all" beyond the loaded pages. */
+export async function selectWholeList(
+  filters: EmailFilters,
+): Promise<{ items: EmailRef[]; truncated: boolean }> {
+  const { truncated, folders, rows } = await api.get<EmailSelection>(
+    `/api/emails/selection/${queryString({ ...filters })}`,
+  );
+  const folderById = new Map(folders.map((f) => [f.id, f]));
+  const items = rows.map(([id, folder, flags, category]): EmailRef => {
+    const f = folderById.get(folder);
+    return {
+      id,
+      folder,
+      account: f?.account ?? 0,
+      folder_type: f?.folder_type ?? 'other',
+      is_read: (flags & 1) !== 0,
+      is_flagged: (flags & 2) !== 0,
+      category,
+    };
+  });
+  return { items, truncated };
+}
+
 /** Attachments and raw messages need the Bearer header, so they are fetched, not linked. */
 export const downloadAttachment = (url: string) => api.blob(url);
 export const downloadRawEmail = (id: number) => api.blob(`/api/emails/${id}/raw/`);

@@ -84,6 +84,7 @@ export function createEmailsRepository(db: Db) {
     return db
       .select({
         id: folders.id,
+        accountId: folders.accountId,
         name: folders.name,
         path: folders.path,
         folderType: folders.folderType,
@@ -135,6 +136,36 @@ export function createEmailsRepository(db: Db) {
           folderType: folder.folderType,
         };
       });
+    },
+
+    /**
+     * Everything a bulk action needs to know about every message of a list, up to `cap` rows, for
+     * "select all N" beyond the loaded pages. The folder's account and type come from `folders`.
+     */
+    async selection(userId: string, filter: EmailFilter, cap: number) {
+      const visible = await visibleFolders(userId, filter);
+      if (visible.length === 0) return { folders: visible, rows: [] };
+      const rows = await db
+        .select({
+          id: emails.id,
+          folderId: emails.folderId,
+          isRead: emails.isRead,
+          isFlagged: emails.isFlagged,
+          categoryId: emails.categoryId,
+        })
+        .from(emails)
+        .where(
+          and(
+            ...conditions(
+              userId,
+              visible.map((f) => f.id),
+              filter,
+            ),
+          ),
+        )
+        .orderBy(desc(emails.receivedAt), desc(emails.id))
+        .limit(cap);
+      return { folders: visible, rows };
     },
 
     async find(userId: string, id: number) {

@@ -5,6 +5,7 @@ import {
   emailDetailSchema,
   emailListItemSchema,
   emailPatchSchema,
+  emailSelectionSchema,
   rowIdFilter,
 } from '@brieftaube/shared';
 import type { FastifyReply } from 'fastify';
@@ -128,6 +129,20 @@ export const emailsRoutes: FastifyPluginAsyncZod<{ emails: EmailsService }> = as
       withNextCursor(reply, request.url, page.nextCursor);
       return page.items;
     },
+  );
+
+  app.get(
+    '/emails/selection/',
+    {
+      schema: {
+        tags: ['emails'],
+        summary: 'Every message of a list (same filters), compact, for bulk actions on all of it',
+        security,
+        querystring: listQuery,
+        response: { 200: emailSelectionSchema, ...errors },
+      },
+    },
+    (request) => emails.selection(request.userId, toFilter(request.query)),
   );
 
   app.get(

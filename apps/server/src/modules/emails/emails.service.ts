@@ -1,10 +1,12 @@
 import {
   ErrorCode,
   FieldErrorCode,
+  SELECTION_CAP,
   type BulkAction,
   type EmailDetail,
   type EmailListItem,
   type EmailPatch,
+  type EmailSelection,
 } from '@brieftaube/shared';
 import type { ImapFlow } from 'imapflow';
 import type { Readable } from 'node:stream';
@@ -235,6 +237,22 @@ export function createEmailsService(deps: EmailsServiceDeps) {
     requireEmail,
 
     list: listEmails,
+
+    /** GET /api/emails/selection/: the whole list for "select all", compact. */
+    async selection(userId: string, filter: EmailFilter): Promise<EmailSelection> {
+      const { folders, rows } = await repo.selection(userId, filter, SELECTION_CAP + 1);
+      return {
+        truncated: rows.length > SELECTION_CAP,
+        folders: folders.map((f) => ({
+          id: f.id,
+          account: f.accountId,
+          folder_type: f.folderType,
+        })),
+        rows: rows
+          .slice(0, SELECTION_CAP)
+          .map((r) => [r.id, r.folderId, (r.isRead ? 1 : 0) + (r.isFlagged ? 2 : 0), r.categoryId]),
+      };
+    },
 
     /** GET /api/folders/{id}/emails/: like list, but someone else's folder is not found. */
     async listFolder(

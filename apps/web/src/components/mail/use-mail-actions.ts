@@ -1,4 +1,4 @@
-import type { BulkAction, EmailListItem, Folder, FolderType } from '@brieftaube/shared';
+import type { BulkAction, Folder, FolderType } from '@brieftaube/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useCategories } from '../../api/categories.ts';
@@ -8,6 +8,7 @@ import {
   patchCachedEmails,
   removeCachedEmails,
   type EmailFilters,
+  type EmailRef,
 } from '../../api/emails.ts';
 import { useFolders } from '../../api/folders.ts';
 import { mailErrorMessage } from './errors.ts';
@@ -15,10 +16,7 @@ import { folderOfType } from './folders.ts';
 import { showNotice } from './notices.ts';
 
 /** What an action needs to know about a message; list rows and details both have it. */
-export type MailItem = Pick<
-  EmailListItem,
-  'id' | 'account' | 'folder' | 'folder_type' | 'is_read' | 'is_flagged' | 'category'
->;
+export type MailItem = EmailRef;
 
 /** The server takes at most 1000 ids per bulk call. */
 const CHUNK = 1000;
@@ -86,6 +84,9 @@ export function useMailActions() {
       return false;
     }
     optimistic?.(new Set(items.map((item) => item.id)));
+    // Thousands of messages take a while, one server call per thousand: say that it is running.
+    if (items.length > CHUNK)
+      showNotice(t('mailbox.notice.working', { count: items.length }), 'info');
     try {
       await request();
       if (skipped)

@@ -2,7 +2,7 @@ import type { EmailListItem } from '@brieftaube/shared';
 import { CategoryMenu } from '../../../components/mail/CategoryMenu.tsx';
 import { ConfirmDeleteDialog } from '../../../components/mail/ConfirmDeleteDialog.tsx';
 import { FolderMenu } from '../../../components/mail/FolderMenu.tsx';
-import type { MailActions } from '../../../components/mail/use-mail-actions.ts';
+import type { MailActions, MailItem } from '../../../components/mail/use-mail-actions.ts';
 import type { useBulkMenus } from '../hooks/use-bulk-menus.ts';
 import type { ListCommands } from '../hooks/use-list-commands.ts';
 
@@ -19,7 +19,7 @@ export function BulkMenus({
 }: {
   menus: ReturnType<typeof useBulkMenus>;
   items: readonly EmailListItem[];
-  selectedItems: EmailListItem[];
+  selectedItems: MailItem[];
   actions: MailActions;
   commands: ListCommands;
   onDone: () => void;
@@ -57,7 +57,10 @@ export function BulkMenus({
         count={menus.confirmIds.length}
         onClose={menus.close}
         onConfirm={() => {
-          const targets = items.filter((i) => confirmSet.has(i.id));
+          // The selection may reach past the loaded rows ("all of this list").
+          const targets = (selectedItems.length ? selectedItems : items).filter((i) =>
+            confirmSet.has(i.id),
+          );
           menus.close();
           commands.remove(targets, { confirmed: true });
         }}

@@ -4,7 +4,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { emailKeys, useEmailList, type EmailFilters } from '../../../api/emails.ts';
+import {
+  emailKeys,
+  selectWholeList,
+  useEmailList,
+  type EmailFilters,
+  type EmailRef,
+} from '../../../api/emails.ts';
 import { errorMessage } from '../../../lib/error-messages.ts';
 import { useEmailSelection } from '../hooks/use-email-selection.ts';
 import { useListShortcuts } from '../hooks/use-list-shortcuts.ts';
@@ -12,11 +18,14 @@ import { useRowLabels } from '../hooks/use-row-labels.ts';
 import { rememberPlace, rememberedPlace } from '../list-memory.ts';
 import { useFillHeight } from '../../../components/mail/use-fill-height.ts';
 import { useMailActions } from '../../../components/mail/use-mail-actions.ts';
+import { mailErrorMessage } from '../../../components/mail/errors.ts';
+import { showNotice } from '../../../components/mail/notices.ts';
 import { BulkMenus } from './BulkMenus.tsx';
 import { EmailVirtualList, type EmailListHandle } from './EmailVirtualList.tsx';
 import type { RowCategory, RowHandlers } from './EmailRow.tsx';
 import { EmptyState, ErrorState, ListSkeleton } from './ListStates.tsx';
 import { ListToolbar } from './ListToolbar.tsx';
+import { SelectWholeBanner } from './SelectWholeBanner.tsx';
 import { useBulkMenus } from '../hooks/use-bulk-menus.ts';
 import { useListCommands } from '../hooks/use-list-commands.ts';
 
@@ -110,10 +119,26 @@ export function MailboxList(props: MailboxListProps) {
     [selection.toggle, open],
   );
 
-  const selectedItems = useMemo(
-    () => (selection.selected.size ? items.filter((i) => selection.selected.has(i.id)) : []),
-    [items, selection.selected],
+  const selectedItems = useMemo<EmailRef[]>(
+    () =>
+      selection.whole?.items ??
+      (selection.selected.size ? items.filter((i) => selection.selected.has(i.id)) : []),
+    [items, selection.selected, selection.whole],
   );
+
+  // Every loaded row ticked and more to come: offer the whole list, as Gmail does.
+  const [wholeLoading, setWholeLoading] = useState(false);
+  const [bannerHeight, setBannerHeight] = useState(0);
+  const offerWhole =
+    selection.whole !== null ||
+    (!!list.hasNextPage && items.length > 0 && selection.selected.size === items.length);
+  const selectWhole = useCallback(() => {
+    setWholeLoading(true);
+    selectWholeList(filters)
+      .then((whole) => selection.selectWhole(whole))
+      .catch((error: unknown) => showNotice(mailErrorMessage(error), 'error'))
+      .finally(() => setWholeLoading(false));
+  }, [filters, selection]);
 
   const commands = useListCommands({
     items,
@@ -173,7 +198,7 @@ export function MailboxList(props: MailboxListProps) {
         showFolder={props.showFolder}
         labels={labels}
         handlers={handlers}
-        height={height - TOOLBAR_HEIGHT}
+        height={height - TOOLBAR_HEIGHT - (offerWhole ? bannerHeight : 0)}
         initialOffset={place?.offset ?? 0}
         onScrollOffset={(value) => (offset.current = value)}
       />
@@ -195,7 +220,7 @@ export function MailboxList(props: MailboxListProps) {
     >
       <ListToolbar
         total={items.length}
-        selectedCount={selection.selected.size}
+        selectedCount={selection.whole?.items.length ?? selection.selected.size}
         anyUnread={selectedItems.some((i) => !i.is_read)}
         anyUnflagged={selectedItems.some((i) => !i.is_flagged)}
         onSelectAll={selection.selectAll}
@@ -218,6 +243,16 @@ export function MailboxList(props: MailboxListProps) {
           color="secondary"
           aria-label={t('mailbox.loading')}
           sx={{ position: 'absolute', top: TOOLBAR_HEIGHT - 2, left: 0, right: 0, height: 2 }}
+        />
+      )}
+      {offerWhole && (
+        <SelectWholeBanner
+          loadedCount={items.length}
+          whole={selection.whole}
+          loading={wholeLoading}
+          onSelectWhole={selectWhole}
+          onClear={selection.clear}
+          onHeight={setBannerHeight}
         />
       )}
       <Box sx={{ flex: 1, minHeight: 0 }}>{body}</Box>

@@ -1,5 +1,12 @@
 import type { EmailListItem } from '@brieftaube/shared';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { EmailRef } from '../../../api/emails.ts';
+
+/** "Select all" beyond the loaded pages: every message of the list, as the server named them. */
+export interface WholeList {
+  items: EmailRef[];
+  truncated: boolean;
+}
 
 const EMPTY: ReadonlySet<number> = new Set();
 
@@ -9,6 +16,7 @@ const EMPTY: ReadonlySet<number> = new Set();
  */
 export function useEmailSelection(items: readonly EmailListItem[]) {
   const [chosen, setChosen] = useState<ReadonlySet<number>>(EMPTY);
+  const [whole, setWhole] = useState<WholeList | null>(null);
   const anchor = useRef<number | null>(null);
   const itemsRef = useRef(items);
   useLayoutEffect(() => {
@@ -27,6 +35,8 @@ export function useEmailSelection(items: readonly EmailListItem[]) {
     // Read the anchor now: the state updater below runs later, after it has moved on.
     const previous = anchor.current;
     anchor.current = id;
+    // Unticking one row of "all of them" leaves the loaded rows selected, as in Gmail.
+    setWhole(null);
     setChosen((current) => {
       const next = new Set(current);
       const list = itemsRef.current;
@@ -48,12 +58,18 @@ export function useEmailSelection(items: readonly EmailListItem[]) {
   }, []);
 
   const selectAll = useCallback(() => {
+    setWhole(null);
+    setChosen(new Set(itemsRef.current.map((item) => item.id)));
+  }, []);
+  const selectWhole = useCallback((list: WholeList) => {
+    setWhole(list);
     setChosen(new Set(itemsRef.current.map((item) => item.id)));
   }, []);
   const clear = useCallback(() => {
     anchor.current = null;
+    setWhole(null);
     setChosen(EMPTY);
   }, []);
 
-  return { selected, toggle, selectAll, clear };
+  return { selected, whole, toggle, selectAll, selectWhole, clear };
 }

@@ -1,5 +1,5 @@
 import type { EmailListItem } from '@brieftaube/shared';
-import type { MailActions } from '../../../components/mail/use-mail-actions.ts';
+import type { MailActions, MailItem } from '../../../components/mail/use-mail-actions.ts';
 import type { useBulkMenus } from './use-bulk-menus.ts';
 
 interface Options {
@@ -34,12 +34,12 @@ export function useListCommands({
   menus,
   clearSelection,
 }: Options) {
-  const leave = (targets: EmailListItem[]) =>
+  const leave = (targets: MailItem[]) =>
     setFocusedId(nextFocus(items, new Set(targets.map((t) => t.id)), focusedId));
 
   return {
     /** From the trash mail is gone for good: that is asked first. */
-    remove(targets: EmailListItem[], { confirmed = false } = {}) {
+    remove(targets: MailItem[], { confirmed = false } = {}) {
       if (targets.length === 0) return;
       if (!confirmed && targets.some((item) => item.folder_type === 'trash')) {
         menus.askDelete(targets.map((item) => item.id));
@@ -49,7 +49,7 @@ export function useListCommands({
       clearSelection();
       void actions.remove(targets);
     },
-    archive(targets: EmailListItem[]) {
+    archive(targets: MailItem[]) {
       if (targets.length === 0) return;
       void actions.archive(targets).then((ok) => {
         if (!ok) return;

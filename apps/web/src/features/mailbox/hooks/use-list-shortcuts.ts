@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import type { EmailListHandle } from '../components/EmailVirtualList.tsx';
 import { isActivatable } from '../../../components/mail/keyboard.ts';
 import { showNotice } from '../../../components/mail/notices.ts';
+import type { MailItem } from '../../../components/mail/use-mail-actions.ts';
 import { useShortcuts } from '../../../components/mail/use-shortcuts.ts';
 import type { ListCommands } from './use-list-commands.ts';
 import type { useEmailSelection } from './use-email-selection.ts';
@@ -15,7 +16,7 @@ interface Options {
   setFocusedId: (id: number | null) => void;
   listRef: RefObject<EmailListHandle | null>;
   selection: ReturnType<typeof useEmailSelection>;
-  selectedItems: EmailListItem[];
+  selectedItems: MailItem[];
   commands: ListCommands;
   open: (id: number) => void;
   onFocusSearch: () => void;
