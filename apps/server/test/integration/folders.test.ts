@@ -73,7 +73,7 @@ describe.each(DATABASE_KINDS)('folders API on %s', (kind) => {
       payload: { account_id: accountId, cleanup_empty: cleanup },
     });
 
-  it('mirrors special-use folders with German names, and recognises German folder names without flags', async () => {
+  it("mirrors special-use folders with German names; a same-named folder of the user stays the user's", async () => {
     const { id, address } = await newAccount();
     const client = await imap(address);
     for (const path of ['Gesendete Objekte', 'Papierkorb-Alt', 'Projekte', 'Projekte/Kunde Müller'])
@@ -94,7 +94,9 @@ describe.each(DATABASE_KINDS)('folders API on %s', (kind) => {
     expect(byPath.get('Junk')).toMatchObject({ folder_type: 'spam', display_name: 'Spam' });
     expect(byPath.get('Trash')).toMatchObject({ folder_type: 'trash', display_name: 'Papierkorb' });
     expect(byPath.get('Archive')).toMatchObject({ folder_type: 'archive', display_name: 'Archiv' });
-    expect(byPath.get('Gesendete Objekte')).toMatchObject({ folder_type: 'sent' });
+    // The server flags its Sent folder: "Gesendete Objekte" is a folder like any other, which the
+    // user may rename or delete, and sent copies do not go there.
+    expect(byPath.get('Gesendete Objekte')).toMatchObject({ folder_type: 'custom' });
     expect(byPath.get('Papierkorb-Alt')).toMatchObject({ folder_type: 'custom' });
     const child = byPath.get('Projekte/Kunde Müller')!;
     expect(child).toMatchObject({
@@ -106,11 +108,11 @@ describe.each(DATABASE_KINDS)('folders API on %s', (kind) => {
     expect(result.folders.map((f) => f.folder_type).slice(0, 7)).toEqual([
       'inbox',
       'sent',
-      'sent',
       'drafts',
       'archive',
       'spam',
       'trash',
+      'custom',
     ]);
 
     // A listing that changed nothing writes nothing (the row versions stay); a new message

@@ -56,6 +56,8 @@ const VIRTUAL = new Set(['\\All', '\\Flagged', '\\Important']);
 export interface FolderClassification {
   type: FolderType;
   syncEnabled: boolean;
+  /** Typed by its name alone, not by a flag of the server. */
+  guessed?: boolean;
 }
 
 export function classifyFolder(entry: {
@@ -73,10 +75,51 @@ export function classifyFolder(entry: {
   if (special && SPECIAL_USE[special]) return { type: SPECIAL_USE[special], syncEnabled: true };
   const name = entry.name.trim().toLowerCase();
   for (const [type, names] of Object.entries(NAMES)) {
-    if (names.includes(name)) return { type: type as FolderType, syncEnabled: true };
+    if (names.includes(name)) return { type: type as FolderType, syncEnabled: true, guessed: true };
   }
   return { type: 'custom', syncEnabled: true };
 }
+
+interface ListedFolder {
+  path: string;
+  name: string;
+  parentPath?: string | undefined;
+  specialUse?: string | undefined;
+  flags: Set<string>;
+  status?: { messages?: number | undefined } | undefined;
+}
+
+/**
+ * Types for a whole listing. A name says what a folder is for only where the server says nothing
+ * else: once a folder carries the \\Sent flag, a folder the user named "Gesendet" is the user's
+ * own; names count at the top level (or directly below INBOX, as Courier-style servers nest
+ * everything) and for one folder per type, so "Projekte/Archiv" stays a project folder.
+ */
+export function classifyListing(
+  listed: readonly ListedFolder[],
+): Map<string, FolderClassification> {
+  const result = new Map(listed.map((entry) => [entry.path, classifyFolder(entry)]));
+  const flagged = new Set([...result.values()].filter((c) => !c.guessed).map((c) => c.type));
+  const taken = new Set<FolderType>();
+  // Of two unflagged "Sent" and "Gesendet", the one in use.
+  const byDepth = [...listed].sort(
+    (a, b) =>
+      depth(a) - depth(b) ||
+      (b.status?.messages ?? 0) - (a.status?.messages ?? 0) ||
+      a.path.localeCompare(b.path),
+  );
+  for (const entry of byDepth) {
+    const c = result.get(entry.path)!;
+    if (!c.guessed) continue;
+    const topLevel = !entry.parentPath || entry.parentPath.toUpperCase() === 'INBOX';
+    if (flagged.has(c.type) || taken.has(c.type) || !topLevel)
+      result.set(entry.path, { type: 'custom', syncEnabled: true });
+    else taken.add(c.type);
+  }
+  return result;
+}
+
+const depth = (entry: ListedFolder) => (entry.parentPath ? entry.parentPath.length + 1 : 0);
 
 const GERMAN_NAMES: Partial<Record<FolderType, string>> = {
   inbox: 'Posteingang',

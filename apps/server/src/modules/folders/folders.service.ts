@@ -1,7 +1,7 @@
 import { ErrorCode, FieldErrorCode, type FolderNode } from '@brieftaube/shared';
 import type { ImapFlow } from 'imapflow';
 import { AppError } from '../../lib/app-error.ts';
-import { classifyFolder } from '../../mail/imap/folder-types.ts';
+import { classifyListing } from '../../mail/imap/folder-types.ts';
 import type { AccountRow } from '../accounts/accounts.repository.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import { buildFolderTree, compareFolders, indexFolderTree, toFolderDto } from './folder-dto.ts';
@@ -132,13 +132,9 @@ export function createFoldersService(deps: FoldersServiceDeps) {
       listed.sort(
         (a, b) => a.path.split(a.delimiter || '/').length - b.path.split(b.delimiter || '/').length,
       );
+      const types = classifyListing(listed);
       for (const entry of listed) {
-        const { type, syncEnabled } = classifyFolder({
-          path: entry.path,
-          name: entry.name,
-          specialUse: entry.specialUse,
-          flags: entry.flags,
-        });
+        const { type, syncEnabled } = types.get(entry.path)!;
         const values = {
           name: entry.path.toUpperCase() === 'INBOX' ? 'INBOX' : entry.name,
           delimiter: entry.delimiter || null,
