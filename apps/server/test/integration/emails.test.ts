@@ -247,6 +247,13 @@ describe.each(DATABASE_KINDS)('e-mail API on %s', (kind) => {
     // the question, not in the answer that only quotes it; "buche" in a mail without any quote.
     expect((await list('q=fahren')).map((e) => e.subject)).toEqual(['Urlaubsplanung']);
     expect((await list('q=buchen')).map((e) => e.subject)).toEqual(['AW: AW: Urlaubsplanung']);
+    // A search without a word finds what has it in the subject, not the whole mailbox.
+    expect(await list(`q=${encodeURIComponent('🎉')}`)).toEqual([]);
+    const dotted = await list('q=.&limit=200');
+    expect(dotted.map((e) => e.subject)).toContain('Ihre Rechnung Nr. 4711');
+    expect(dotted.every((e) => e.subject.includes('.'))).toBe(true);
+    expect(dotted.length).toBeLessThan(18);
+    expect(await list('q=%25')).toEqual([]);
   });
 
   it('finds what a forward carries below its own words, which exists nowhere else', async () => {
