@@ -204,7 +204,7 @@ describe.each(DATABASE_KINDS)('sending and drafts on %s', (kind) => {
     ).json<{ subject: string; forward_of: number }>();
     expect(fwd.subject).toBe('WG: Angebot Küche');
     const before = smtp.received.length;
-    await owner.request({
+    const forwarded = await owner.request({
       method: 'POST',
       url: '/api/emails/send/',
       payload: {
@@ -219,6 +219,12 @@ describe.each(DATABASE_KINDS)('sending and drafts on %s', (kind) => {
     const [mail] = (await smtp.waitFor(before + 1)).slice(before);
     expect(mail!.to).toEqual(['chef@beispiel.de', 'geheim@beispiel.de']);
     expect(mail!.raw).not.toMatch(/^Bcc:/im);
+    // The copy in Sent still shows the blind copy to its sender, as in every mail client.
+    const copyId = forwarded.json<{ sent_copy_id: number }>().sent_copy_id;
+    const copyDetail = (
+      await owner.request({ method: 'GET', url: `/api/emails/${copyId}/` })
+    ).json<{ bcc: { address: string }[] }>();
+    expect(copyDetail.bcc.map((b) => b.address)).toEqual(['geheim@beispiel.de']);
     const parsed = await PostalMime.parse(mail!.raw);
     expect(parsed.attachments.map((a) => a.filename)).toEqual(['Angebot Küche.pdf']);
   });

@@ -46,8 +46,15 @@ export function escapeHtml(text: string): string {
   );
 }
 
-/** Reply-all recipients: everyone who got the original, minus the user's own addresses, no duplicates. */
-export function replyAllRecipients(
+/** An address one can write to: "invalid-address" or "<>" from a broken header is none. */
+const usable = (a: AddressEntry) => /^[^@\s]+@[^@\s]+$/.test(a.address);
+
+/**
+ * Who a reply goes to. Reply: the Reply-To, else the sender. Reply-all: that, plus everyone who
+ * got the original, in Cc. The user's own addresses and duplicates are left out. A reply to the
+ * user's own sent mail goes to its recipients again, as in Gmail and Thunderbird.
+ */
+export function replyRecipients(
   original: {
     from: AddressEntry[];
     replyTo: AddressEntry[];
@@ -55,17 +62,25 @@ export function replyAllRecipients(
     cc: AddressEntry[];
   },
   own: string[],
+  all: boolean,
 ): { to: AddressEntry[]; cc: AddressEntry[] } {
   const mine = new Set(own.map((a) => a.toLowerCase()));
   const seen = new Set<string>();
   const keep = (list: AddressEntry[]) =>
     list.filter((a) => {
       const key = a.address.toLowerCase();
-      if (!key || mine.has(key) || seen.has(key)) return false;
+      if (!usable(a) || mine.has(key) || seen.has(key)) return false;
       seen.add(key);
       return true;
     });
-  const to = keep(original.replyTo.length ? original.replyTo : original.from);
-  const cc = keep([...original.to, ...original.cc]);
-  return { to, cc };
+  const fromMe =
+    original.from.length > 0 && original.from.every((a) => mine.has(a.address.toLowerCase()));
+  if (fromMe) {
+    // A note to oneself is answered to oneself.
+    const to = keep(original.to);
+    if (to.length === 0) return { to: original.to.filter(usable).slice(0, 1), cc: [] };
+    return { to, cc: all ? keep(original.cc) : [] };
+  }
+  const to = keep(original.replyTo.some(usable) ? original.replyTo : original.from);
+  return { to, cc: all ? keep([...original.to, ...original.cc]) : [] };
 }

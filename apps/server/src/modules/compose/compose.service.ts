@@ -21,7 +21,7 @@ import {
   formatAddress,
   quoteHeader,
   quoteText,
-  replyAllRecipients,
+  replyRecipients,
   replySubject,
 } from '../../mail/compose/reply-template.ts';
 import { sanitizeMailHtml } from '../../mail/mime/sanitize-html.ts';
@@ -255,11 +255,11 @@ export function createComposeService(deps: ComposeServiceDeps) {
         : `<p>${escapeHtml(e.bodyText ?? '').replace(/\n/g, '<br>')}</p>`;
       let to: string[] = [];
       let cc: string[] = [];
-      if (action === 'reply') to = (e.replyTo.length ? e.replyTo : [from]).map(formatAddress);
-      if (action === 'reply_all') {
-        const r = replyAllRecipients(
+      if (action !== 'forward') {
+        const r = replyRecipients(
           { from: [from], replyTo: e.replyTo, to: e.toAddresses, cc: e.ccAddresses },
           [account.emailAddress],
+          action === 'reply_all',
         );
         to = r.to.map(formatAddress);
         cc = r.cc.map(formatAddress);
@@ -348,8 +348,10 @@ export function createComposeService(deps: ComposeServiceDeps) {
       await accounts
         .withServer(account, async (client) => {
           const sent = await folderOfType(userId, account.id, 'sent');
+          // The sender's own copy shows who got a blind copy; what went out does not.
+          const copy = message.bcc.length ? await buildOutgoing(message, { keepBcc: true }) : raw;
           if (sent && !SERVER_FILES_SENT.has(account.provider))
-            sentCopyId = await appendAndStore(client, sent, raw, ['\\Seen']);
+            sentCopyId = await appendAndStore(client, sent, copy, ['\\Seen']);
           await removeDraft(userId, input.draft_id, account, client);
           if (input.in_reply_to_email) {
             const original = await deps.emailsRepo.find(userId, input.in_reply_to_email);
