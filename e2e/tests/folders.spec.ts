@@ -68,13 +68,26 @@ test('folders are created, renamed and deleted from the drawer, on the mail serv
   await page.getByRole('menuitem', { name: 'Löschen …' }).click();
   const confirm = page.getByRole('dialog', { name: 'Ordner „Quittungen“ löschen?' });
   await expect(confirm).toContainText('auch auf dem Mailserver gelöscht');
-  await confirm.getByRole('button', { name: 'Endgültig löschen' }).click();
+  await confirm.getByRole('button', { name: 'Löschen', exact: true }).click();
   await expect(confirm).toBeHidden();
   await expect(page).toHaveURL(/\/app$/);
   await expect(nav.getByRole('link', { name: /^Quittungen/ })).toHaveCount(0);
   await expect
     .poll(() => serverFolders(mail, mailbox.address, mailbox.password))
     .not.toContain('Projekte/Quittungen');
+
+  // A folder holding mail goes into the Trash with its mail, as in Thunderbird.
+  await nav.getByRole('link', { name: /^Projekte/ }).hover();
+  await nav.getByRole('button', { name: 'Ordneraktionen für Projekte' }).click();
+  await page.getByRole('menuitem', { name: 'Löschen …' }).click();
+  const toTrash = page.getByRole('dialog', { name: 'Ordner „Projekte“ löschen?' });
+  await expect(toTrash).toContainText('in den Papierkorb verschoben');
+  await toTrash.getByRole('button', { name: 'In den Papierkorb' }).click();
+  await expect(toTrash).toBeHidden();
+  await expect(page.getByText('Der Ordner „Projekte“ liegt jetzt im Papierkorb.')).toBeVisible();
+  await expect
+    .poll(() => serverFolders(mail, mailbox.address, mailbox.password))
+    .toContain('Trash/Projekte/Kunde Müller');
 
   // System folders offer no rename or delete.
   await nav

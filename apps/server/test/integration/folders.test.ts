@@ -1,4 +1,8 @@
-import { accountPayload, imapClient } from '@brieftaube/test-support/mail-fixtures.ts';
+import {
+  accountPayload,
+  fetchAccount,
+  imapClient,
+} from '@brieftaube/test-support/mail-fixtures.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerApiUser, type ApiUser } from '@brieftaube/test-support/api-user.ts';
 import { startDovecot, type Dovecot } from '@brieftaube/test-support/dovecot.ts';
@@ -36,7 +40,7 @@ describe.each(DATABASE_KINDS)('folders API on %s', (kind) => {
 
   beforeAll(async () => {
     [t, dovecot, smtp] = await Promise.all([
-      startTestApp(kind, { MAIL_CONNECT_TIMEOUT_SECONDS: '3' }),
+      startTestApp(kind, { MAIL_CONNECT_TIMEOUT_SECONDS: '3' }, { jobs: true }),
       startDovecot(),
       startSmtpServer(),
     ]);
@@ -328,6 +332,71 @@ describe.each(DATABASE_KINDS)('folders API on %s', (kind) => {
       expect(
         (await owner.request({ method: 'GET', url: `/api/folders/${gone.id}/` })).statusCode,
       ).toBe(404);
+  });
+
+  it('moves a folder holding mail into the Trash with its mail; from there it goes for good', async () => {
+    const { id, address } = await newAccount();
+    const client = await imap(address);
+    await client.mailboxCreate('Steuer');
+    await client.mailboxCreate('Steuer/2025');
+    await appendMessages(client, 'Steuer/2025', [
+      { subject: 'Steuerbescheid 2025', text: 'Ihr Bescheid liegt bei.' },
+    ]);
+    await fetchAccount(owner, id);
+    const byPath = async () =>
+      new Map(
+        (await owner.request({ method: 'GET', url: `/api/folders/?account_id=${id}` }))
+          .json<FolderJson[]>()
+          .map((f) => [f.path, f]),
+      );
+    const before = await byPath();
+    const steuer = before.get('Steuer')!;
+    const [mail] = (
+      await owner.request({ method: 'GET', url: `/api/emails/?q=Steuerbescheid` })
+    ).json<{ id: number }[]>();
+
+    expect(
+      (await owner.request({ method: 'DELETE', url: `/api/folders/${steuer.id}/` })).statusCode,
+    ).toBe(204);
+    const paths = (await client.list()).map((m) => m.path);
+    expect(paths).toEqual(expect.arrayContaining(['Trash/Steuer', 'Trash/Steuer/2025']));
+    expect(paths).not.toContain('Steuer');
+    const after = await byPath();
+    const trash = after.get('Trash')!;
+    expect(after.get('Trash/Steuer')).toMatchObject({ id: steuer.id, parent: trash.id });
+    // The mail is where its folder went, the same message, readable.
+    const kept = await owner.request({ method: 'GET', url: `/api/emails/${mail!.id}/` });
+    expect(kept.json()).toMatchObject({ subject: 'Steuerbescheid 2025' });
+    // A sync finds everything where the app put it: nothing new, nothing lost.
+    await fetchAccount(owner, id);
+    expect(
+      (await owner.request({ method: 'GET', url: `/api/emails/?q=Steuerbescheid` })).json(),
+    ).toEqual([expect.objectContaining({ id: mail!.id })]);
+
+    // A second "Steuer" goes beside the first one in the Trash.
+    await client.mailboxCreate('Steuer');
+    await appendMessages(client, 'Steuer', [{ subject: 'Noch ein Beleg', text: 'Beleg' }]);
+    await fetchAccount(owner, id);
+    const second = (await byPath()).get('Steuer')!;
+    await owner.request({ method: 'DELETE', url: `/api/folders/${second.id}/` });
+    expect((await client.list()).map((m) => m.path)).toContain('Trash/Steuer (2)');
+
+    // From the Trash, a folder goes for good, with its mail; so does one asked to.
+    await owner.request({ method: 'DELETE', url: `/api/folders/${steuer.id}/` });
+    expect(
+      (await client.list()).map((m) => m.path).filter((p) => p.startsWith('Trash/Steuer/')),
+    ).toEqual([]);
+    expect(
+      (await owner.request({ method: 'GET', url: `/api/emails/${mail!.id}/` })).statusCode,
+    ).toBe(404);
+    await client.mailboxCreate('Alt');
+    await appendMessages(client, 'Alt', [{ subject: 'Weg damit', text: 'x' }]);
+    await fetchAccount(owner, id);
+    const alt = (await byPath()).get('Alt')!;
+    await owner.request({ method: 'DELETE', url: `/api/folders/${alt.id}/?permanent=true` });
+    const left = (await client.list()).map((m) => m.path);
+    await client.logout();
+    expect(left.filter((p) => p.endsWith('Alt'))).toEqual([]);
   });
 
   it('refuses names that cannot be folders, on create and rename alike; "inbox" is the inbox', async () => {

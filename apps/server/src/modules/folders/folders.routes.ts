@@ -231,12 +231,15 @@ export const foldersRoutes: FastifyPluginAsyncZod<{ folders: FoldersService }> =
       schema: {
         tags: ['folders'],
         security,
+        summary:
+          'Moves a folder holding mail into the Trash (as Thunderbird does); deletes it for good when empty, inside the Trash, or with permanent=true',
         params: idParams,
+        querystring: z.object({ permanent: looseBoolean().optional() }),
         response: { 204: z.null(), ...errors },
       },
     },
     async (request, reply) => {
-      await folders.remove(request.userId, request.params.id);
+      await folders.remove(request.userId, request.params.id, request.query.permanent ?? false);
       return reply.code(204).send(null);
     },
   );

@@ -1,9 +1,10 @@
-import { ErrorCode, FieldErrorCode, type FolderNode } from '@brieftaube/shared';
+import { FieldErrorCode, type FolderNode } from '@brieftaube/shared';
 import type { ImapFlow } from 'imapflow';
 import { AppError } from '../../lib/app-error.ts';
 import { classifyListing } from '../../mail/imap/folder-types.ts';
 import type { AccountRow } from '../accounts/accounts.repository.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
+import { PROTECTED, removeFolder } from './folder-removal.ts';
 import { buildFolderTree, compareFolders, indexFolderTree, toFolderDto } from './folder-dto.ts';
 import type { FolderFilter, FolderRow, FoldersRepository } from './folders.repository.ts';
 
@@ -34,7 +35,6 @@ async function statusOf(client: ImapFlow, path: string): Promise<FolderStatus> {
   return status === false ? {} : status;
 }
 
-const PROTECTED = new Set(['inbox', 'sent', 'drafts', 'trash', 'spam', 'archive']);
 const NAME_MAX = 200;
 
 /**
@@ -259,41 +259,12 @@ export function createFoldersService(deps: FoldersServiceDeps) {
       return withChildrenOne(userId, folder);
     },
 
-    async remove(userId: string, id: number): Promise<void> {
+    async remove(userId: string, id: number, permanent = false) {
       const folder = await requireFolder(userId, id);
       if (PROTECTED.has(folder.folderType))
         throw AppError.validation({ folder: [FieldErrorCode.FOLDER_PROTECTED] });
       const account = await accounts.requireAccount(userId, folder.accountId);
-      // IMAP DELETE leaves a folder's subfolders on the server (RFC 3501 §6.3.4), while the app
-      // would drop them with their parent: like Thunderbird, the subfolders go too, deepest first.
-      const prefix = `${folder.path}${folder.delimiter ?? '/'}`;
-      const known = (await repo.list(userId, { accountIds: [folder.accountId] })).filter((f) =>
-        f.path.startsWith(prefix),
-      );
-      if (known.some((f) => PROTECTED.has(f.folderType)))
-        throw AppError.validation({ folder: [FieldErrorCode.FOLDER_PROTECTED] });
-      // Subfolders another client made since the last listing go too: left on the server, they
-      // would bring their parent back at the next sync.
-      const listed = await onServer(account, async (client) =>
-        (await client.list()).map((entry) => entry.path),
-      );
-      const rows = new Map(known.map((f) => [f.path, f]));
-      const doomed = [
-        ...new Set([...rows.keys(), ...listed.filter((path) => path.startsWith(prefix))]),
-      ].sort((a, b) => b.length - a.length);
-      rows.set(folder.path, folder);
-      for (const path of [...doomed, folder.path]) {
-        await onServer(account, (client) => client.mailboxDelete(path)).catch((error: unknown) => {
-          // Already gone on the server (another client deleted it): what the user asked for.
-          const gone =
-            error instanceof AppError &&
-            error.code === ErrorCode.MAIL_SERVER_REFUSED &&
-            error.fields?.server?.[0] === ('NONEXISTENT' as never);
-          if (!gone) throw error;
-        });
-        const row = rows.get(path);
-        if (row) await repo.delete([row.id]);
-      }
+      return removeFolder(repo, onServer, account, folder, permanent);
     },
 
     async updateCounts(userId: string, id: number): Promise<FolderNode> {

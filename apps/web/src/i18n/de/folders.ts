@@ -12,9 +12,15 @@ export const folders = {
   create: 'Anlegen',
   save: 'Umbenennen',
   deleteTitle: 'Ordner „{{name}}“ löschen?',
-  deleteText:
+  deleteTextToTrash:
+    'Der Ordner wird mit seinen Unterordnern und allen E-Mails darin in den Papierkorb verschoben. Dort bleibt alles erhalten, bis Sie den Ordner im Papierkorb endgültig löschen.',
+  deleteConfirmToTrash: 'In den Papierkorb',
+  deleteTextForever:
     'Der Ordner wird mit seinen Unterordnern und allen E-Mails darin auch auf dem Mailserver gelöscht. Das lässt sich nicht rückgängig machen.',
-  deleteConfirm: 'Endgültig löschen',
+  deleteConfirmForever: 'Endgültig löschen',
+  deleteTextEmpty: 'Der leere Ordner wird auch auf dem Mailserver gelöscht.',
+  deleteConfirmEmpty: 'Löschen',
+  movedToTrash: 'Der Ordner „{{name}}“ liegt jetzt im Papierkorb.',
   created: 'Der Ordner „{{name}}“ wurde angelegt.',
   renamed: 'Der Ordner heißt jetzt „{{name}}“.',
   deleted: 'Der Ordner „{{name}}“ wurde gelöscht.',

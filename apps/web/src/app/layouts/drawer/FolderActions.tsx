@@ -17,7 +17,12 @@ import {
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { useCreateFolder, useDeleteFolder, useRenameFolder } from '../../../api/folders.ts';
+import {
+  useCreateFolder,
+  useDeleteFolder,
+  useFolders,
+  useRenameFolder,
+} from '../../../api/folders.ts';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
 import { Mdi } from '../../../components/ui/Mdi.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
@@ -113,9 +118,11 @@ export function useFolderActions(options: { expand: (folderId: number) => void }
         <DeleteFolderDialog
           folder={dialog.folder}
           onClose={() => setDialog(null)}
-          onDone={() => {
+          onDone={(toTrash) => {
             setDialog(null);
-            setNotice(t('folders.deleted', { name: dialog.folder.name }));
+            setNotice(
+              t(toTrash ? 'folders.movedToTrash' : 'folders.deleted', { name: dialog.folder.name }),
+            );
           }}
         />
       )}
@@ -232,18 +239,27 @@ function DeleteFolderDialog({
 }: {
   folder: Folder;
   onClose: () => void;
-  onDone: () => void;
+  onDone: (toTrash: boolean) => void;
 }) {
   const { t } = useTranslation();
   const remove = useDeleteFolder();
   const navigate = useNavigate();
   const location = useLocation();
+  const { data: folders = [] } = useFolders();
+  // The server's rule (ADR 0007): a folder with mail goes into the Trash, unless it is there.
+  const byId = new Map(folders.map((f) => [f.id, f]));
+  let inTrash = false;
+  for (let up = byId.get(folder.parent ?? -1); up; up = byId.get(up.parent ?? -1))
+    if (up.folder_type === 'trash') inTrash = true;
+  const hasTrash = folders.some((f) => f.account === folder.account && f.folder_type === 'trash');
+  const toTrash = hasTrash && !inTrash && folder.total_emails > 0;
+  const mode = toTrash ? 'ToTrash' : folder.total_emails > 0 || inTrash ? 'Forever' : 'Empty';
   return (
     <ConfirmDialog
       open
       title={t('folders.deleteTitle', { name: folder.display_name })}
-      text={t('folders.deleteText')}
-      confirmLabel={t('folders.deleteConfirm')}
+      text={t(`folders.deleteText${mode}`)}
+      confirmLabel={t(`folders.deleteConfirm${mode}`)}
       destructive
       pending={remove.isPending}
       error={remove.error ? errorMessage(remove.error) : null}
@@ -254,7 +270,7 @@ function DeleteFolderDialog({
             // The list of a folder that is gone would only say so: back to the inbox.
             if (new URLSearchParams(location.search).get('folder_id') === String(folder.id))
               void navigate('/app');
-            onDone();
+            onDone(toTrash);
           },
         })
       }
