@@ -103,6 +103,15 @@ describe.each(DATABASE_KINDS)('categories API on %s', (kind) => {
     await create({ account: accountId, name: 'Reisen', description: 'Buchungen und Tickets' });
     const again = await create({ account: accountId, name: 'reisen', description: 'doppelt' });
     expect(fields(again)).toEqual({ name: ['CATEGORY_EXISTS'] });
+    // The same letters in another Unicode spelling (a + combining diaeresis, as macOS types).
+    const composed = await create({ account: accountId, name: 'Bücher', description: 'Lesen' });
+    expect(composed.json<{ name: string }>().name).toBe('Bücher');
+    const decomposed = await create({
+      account: accountId,
+      name: 'Bu\u0308cher',
+      description: 'Lesen',
+    });
+    expect(fields(decomposed)).toEqual({ name: ['CATEGORY_EXISTS'] });
   });
 
   it('counts its mail, edits and deletes; deleted categories leave mail uncategorised', async () => {

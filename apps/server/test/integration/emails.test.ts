@@ -193,6 +193,10 @@ describe.each(DATABASE_KINDS)('e-mail API on %s', (kind) => {
     expect(far.json<{ error: { fields: unknown } }>().error.fields).toEqual({
       offset: ['INVALID'],
     });
+    const zero = await owner.request({ method: 'GET', url: '/api/emails/?page=0' });
+    expect(
+      zero.json<{ error: { field_messages: Record<string, string> } }>().error.field_messages.page,
+    ).toMatch(/^Seite: /);
     // More than a page holds is capped, not refused.
     const big = await owner.request({ method: 'GET', url: '/api/emails/?limit=5000' });
     expect(big.statusCode).toBe(200);

@@ -46,8 +46,9 @@ export function createCategoriesService(deps: {
     partial: boolean,
   ): { errors: FieldErrors; name?: string; description?: string } {
     const errors: FieldErrors = {};
-    const name = input.name?.trim();
-    const description = input.description?.trim();
+    // One spelling of "ä" (macOS types a + combining diaeresis): no two names that look alike.
+    const name = input.name?.trim().normalize('NFC');
+    const description = input.description?.trim().normalize('NFC');
     // Spec §5: name and description are both required.
     if (!partial || input.name !== undefined) {
       if (!name) errors.name = [FieldErrorCode.REQUIRED];
