@@ -528,7 +528,33 @@ describe.each(DATABASE_KINDS)('fetch tasks and IMAP sync on %s', (kind) => {
     });
   });
 
-  it('a fetch whose account was deleted while it waited ends as FAILURE, not PENDING', async () => {
+  it('a second fetch of an account while one is queued or running joins it', async () => {
+    const { id, client } = await newAccount();
+    await client.logout();
+    const [row] = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`INSERT INTO tasks (user_id, account_id, account_email, task_type, status, percent, message)
+          SELECT user_id, id, email_address, 'FETCH', 'STARTED', 40, 'Posteingang wird abgerufen …'
+          FROM accounts WHERE id = ${id} RETURNING id`,
+    );
+    const again = await owner.request({ method: 'POST', url: `/api/tasks/fetch-emails/${id}/` });
+    expect(again.json()).toEqual({ task_id: row.id });
+    const all = await owner.request({ method: 'POST', url: '/api/tasks/fetch-emails/' });
+    expect(all.json<{ tasks: { task_id: string }[] }>().tasks).toContainEqual({ task_id: row.id });
+    // One whose worker died long ago is no fetch to join: a new one starts.
+    await t.database.db.execute(
+      sql`UPDATE tasks SET updated_at = now() - interval '1 hour' WHERE id = ${row.id}`,
+    );
+    const fresh = (
+      await owner.request({ method: 'POST', url: `/api/tasks/fetch-emails/${id}/` })
+    ).json<{ task_id: string }>();
+    expect(fresh.task_id).not.toBe(row.id);
+    await waitFor(fresh.task_id);
+    for (const task of all.json<{ tasks: { task_id: string }[] }>().tasks)
+      if (task.task_id !== row.id) await waitFor(task.task_id);
+  });
+
+  it('a fetch whose account was deleted while it waited is called off, not left PENDING', async () => {
     const { id, client } = await newAccount();
     await client.logout();
     const [row] = await queryRows<{ id: string }>(
@@ -544,10 +570,8 @@ describe.each(DATABASE_KINDS)('fetch tasks and IMAP sync on %s', (kind) => {
     const task = (await owner.request({ method: 'GET', url: '/api/status/all-tasks/' })).json<
       Record<string, TaskJson>
     >()[row.id];
-    expect(task).toMatchObject({
-      status: 'FAILURE',
-      message: 'Das E-Mail-Konto existiert nicht mehr.',
-    });
+    // The user deleted it: no error card that stays until closed (spec §4), just an end.
+    expect(task).toMatchObject({ status: 'REVOKED', message: 'Das E-Mail-Konto wurde gelöscht.' });
   });
 
   it('a task can be revoked', async () => {

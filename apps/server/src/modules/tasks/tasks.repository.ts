@@ -28,6 +28,23 @@ export function createTasksRepository(db: Db) {
       return row;
     },
 
+    /** The account's fetch that is queued or running, if there is one. */
+    async unfinishedFetch(accountId: number): Promise<TaskRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(tasks)
+        .where(
+          and(
+            eq(tasks.accountId, accountId),
+            eq(tasks.taskType, 'FETCH'),
+            sql`${tasks.status} IN ('PENDING', 'STARTED')`,
+          ),
+        )
+        .orderBy(desc(tasks.createdAt))
+        .limit(1);
+      return row;
+    },
+
     /** Unfinished tasks, and finished ones long enough for the client to show their outcome. */
     recentForUser(userId: string): Promise<TaskRow[]> {
       return db

@@ -1,3 +1,4 @@
+import { ErrorCode } from '@brieftaube/shared';
 import { AppError } from '../../lib/app-error.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { SyncCancelledError } from '../../mail/sync/folder-sync.ts';
@@ -41,12 +42,32 @@ function toDto(row: TaskRow): TaskStatusDto {
   };
 }
 
+/** A fetch whose account the user deleted meanwhile: what they asked for, so no error card. */
+const ACCOUNT_DELETED = {
+  status: 'REVOKED' as const,
+  message: 'Das E-Mail-Konto wurde gelöscht.',
+  result: { error_code: 'ACCOUNT_NOT_FOUND' },
+};
+
 export function createTasksService(deps: TasksServiceDeps) {
   const { repo, jobs, accounts } = deps;
   const fetchListeners = new Set<(accountId: number) => void>();
 
+  const accountExists = (userId: string, accountId: number) =>
+    accounts.requireAccount(userId, accountId).then(
+      () => true,
+      (error: unknown) => !(error instanceof AppError && error.code === ErrorCode.NOT_FOUND),
+    );
+  const failStale = (userId: string) =>
+    repo.failStale(userId, 'Der Abruf wurde unterbrochen. Bitte versuchen Sie es erneut.', 10, 60);
+
   async function startFetch(userId: string, accountId: number): Promise<{ task_id: string }> {
     const account = await accounts.requireAccount(userId, accountId);
+    // A second click while the account is being fetched joins that fetch: one more run would
+    // only repeat it, and each would show its own card. A fetch whose worker died does not count.
+    await failStale(userId);
+    const running = await repo.unfinishedFetch(accountId);
+    if (running) return { task_id: running.id };
     const task = await repo.insert({
       userId,
       accountId,
@@ -77,12 +98,7 @@ export function createTasksService(deps: TasksServiceDeps) {
     /** Spec §7: an object keyed by task_id, and only the caller's tasks. */
     async statusAll(userId: string): Promise<Record<string, TaskStatusDto>> {
       // Never let a card spin forever for work that no process is doing any more.
-      await repo.failStale(
-        userId,
-        'Der Abruf wurde unterbrochen. Bitte versuchen Sie es erneut.',
-        10,
-        60,
-      );
+      await failStale(userId);
       const rows = await repo.recentForUser(userId);
       return Object.fromEntries(rows.map((row) => [row.id, toDto(row)]));
     },
@@ -106,12 +122,8 @@ export function createTasksService(deps: TasksServiceDeps) {
       const task = await repo.find(taskId);
       if (!task || task.status !== 'PENDING') return;
       if (task.accountId === null) {
-        // The account was deleted while the fetch waited in the queue.
-        await repo.updateIfRunning(taskId, {
-          status: 'FAILURE',
-          message: 'Das E-Mail-Konto existiert nicht mehr.',
-          result: { error_code: 'ACCOUNT_NOT_FOUND' },
-        });
+        // The account was deleted while the fetch waited in the queue: called off, no error.
+        await repo.updateIfRunning(taskId, ACCOUNT_DELETED);
         return;
       }
       await repo.updateIfRunning(taskId, {
@@ -137,6 +149,10 @@ export function createTasksService(deps: TasksServiceDeps) {
         for (const listener of fetchListeners) listener(task.accountId);
       } catch (error) {
         if (error instanceof SyncCancelledError) return;
+        if (!(await accountExists(task.userId, task.accountId))) {
+          await repo.updateIfRunning(taskId, ACCOUNT_DELETED);
+          return;
+        }
         const failure = fetchFailureMessage(error);
         deps.logger?.warn({ taskId, code: failure.code, err: error }, 'fetch task failed');
         await accounts
