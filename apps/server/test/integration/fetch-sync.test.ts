@@ -333,6 +333,31 @@ describe.each(DATABASE_KINDS)('fetch tasks and IMAP sync on %s', (kind) => {
     await client.logout();
   });
 
+  it('a category goes back only to its own message, not to another one sharing its Message-ID', async () => {
+    const { id, client } = await newAccount();
+    await client.mailboxCreate('Ablage');
+    // Two different messages with one Message-ID, as broken mailers send them.
+    await appendMessages(client, 'INBOX', [
+      { subject: 'Rechnung März', from: 'a@firma.example', messageId: '<dup@probe.example>' },
+      { subject: 'Newsletter', from: 'b@news.example', messageId: '<dup@probe.example>' },
+    ]);
+    await fetchAndWait(id);
+    const categoryId = await categorise(id, 'Rechnungen', []);
+    await t.database.db.execute(
+      sql`UPDATE emails SET category_id = ${categoryId}, category_source = 'user' WHERE account_id = ${id} AND subject = 'Rechnung März'`,
+    );
+    // Another client files both away.
+    await client.mailboxOpen('INBOX');
+    await client.messageMove('1:*', 'Ablage');
+    await fetchAndWait(id);
+    const rows = await stored(id);
+    expect(rows.map((r) => `${r.folder}: ${r.subject}: ${r.category_id ?? '-'}`).sort()).toEqual([
+      `Ablage: Newsletter: -`,
+      `Ablage: Rechnung März: ${categoryId}`,
+    ]);
+    await client.logout();
+  });
+
   it('a folder the server will not open is named in the result; the folders after it are still fetched', async () => {
     const { id, address, client } = await newAccount();
     await client.mailboxCreate('Kaputt');

@@ -160,6 +160,9 @@ export const keptCategories = pgTable(
       .notNull()
       .references(() => categories.id, { onDelete: 'cascade' }),
     source: text('source').$type<'user' | 'ai'>(),
+    // Two different messages may carry one Message-ID (broken mailers): the subject tells them
+    // apart, so the choice goes back only to the message it was made for.
+    subject: text('subject'),
     keptAt: timestamp('kept_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.messageId] })],

@@ -27,13 +27,14 @@ export async function keepCategoriesOfUids(db: Db, folderId: number, uids: numbe
 
 async function keepWhere(db: Db, where: SQL): Promise<void> {
   await db.execute(sql`
-    INSERT INTO kept_categories (account_id, message_id, category_id, source)
-    SELECT DISTINCT ON (account_id, message_id) account_id, message_id, category_id, category_source
+    INSERT INTO kept_categories (account_id, message_id, category_id, source, subject)
+    SELECT DISTINCT ON (account_id, message_id) account_id, message_id, category_id, category_source, subject
     FROM emails
     WHERE ${where} AND category_id IS NOT NULL AND message_id IS NOT NULL
     ORDER BY account_id, message_id, id DESC
     ON CONFLICT (account_id, message_id) DO UPDATE
-      SET category_id = EXCLUDED.category_id, source = EXCLUDED.source, kept_at = now()`);
+      SET category_id = EXCLUDED.category_id, source = EXCLUDED.source,
+          subject = EXCLUDED.subject, kept_at = now()`);
 }
 
 /**
@@ -59,6 +60,7 @@ export async function reapplyKeptCategories(
       FROM kept_categories k JOIN accounts a ON a.id = k.account_id
       WHERE k.account_id = ${accountId} AND e.user_id = a.user_id
         AND e.message_id = k.message_id AND e.account_id = k.account_id
+        AND (k.subject IS NULL OR e.subject = k.subject)
         AND e.category_id IS NULL
         AND e.id > ${storedAfterId}
       RETURNING k.message_id)

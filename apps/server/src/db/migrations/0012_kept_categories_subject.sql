@@ -1,0 +1,1 @@
+ALTER TABLE "kept_categories" ADD COLUMN "subject" text;
