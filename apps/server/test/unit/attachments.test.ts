@@ -55,4 +55,45 @@ describe('attachments from BODYSTRUCTURE', () => {
       ['Weitergeleitet.eml', false],
     ]);
   });
+
+  it('names unnamed files and those with an empty name by their type', () => {
+    const found = attachmentsFrom({
+      type: 'multipart/mixed',
+      childNodes: [
+        text,
+        {
+          part: '2',
+          type: 'application/pdf',
+          disposition: 'attachment',
+          dispositionParameters: { filename: '' },
+          parameters: { name: ' ' },
+        },
+        { part: '3', type: 'text/plain', disposition: 'attachment' },
+        { part: '4', type: 'message/delivery-status' },
+        { part: '5', type: 'text/csv', disposition: 'attachment' },
+        { part: '6', type: 'application/vnd.ms-excel' },
+        { part: '7', type: 'application/x-unbekannt' },
+      ],
+    });
+    expect(found.map((a) => a.filename)).toEqual([
+      'Anhang-2.pdf',
+      'Anhang-3.txt',
+      'Anhang-4.txt',
+      'Anhang-5.csv',
+      'Anhang-6.xls',
+      'Anhang-7.bin',
+    ]);
+  });
+
+  it('reads ISO-8859-1 names and subjects as Windows-1252, as browsers do', () => {
+    const found = attachmentsFrom({
+      type: 'multipart/mixed',
+      childNodes: [
+        text,
+        { part: '2', type: 'application/pdf', parameters: { name: 'Preis \u0080 \u0096 Mai.pdf' } },
+        { part: '3', type: 'message/rfc822', envelope: { subject: '\u0084Angebot\u0093' } },
+      ],
+    });
+    expect(found.map((a) => a.filename)).toEqual(['Preis € – Mai.pdf', '„Angebot“.eml']);
+  });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AttachmentMeta } from '../../src/db/schema/emails.ts';
 import { repairFileNames } from '../../src/mail/mime/file-names.ts';
+import { safeFileName } from '../../src/mail/mime/safe-file-name.ts';
+import { probes } from '../fixtures/mime-probes.ts';
 
 const meta = (filename: string): AttachmentMeta => ({
   part: '2',
@@ -60,5 +62,25 @@ describe('file names BODYSTRUCTURE misreads', () => {
     expect(repairFileNames([meta('\uFFFD.pdf')], source('filename="Ärger.pdf"'))).toBeNull();
     expect(repairFileNames(null, source(''))).toBeNull();
     expect(repairFileNames([meta('README')], source('filename=README'))).toBeNull();
+  });
+
+  it('names an attached mail by its raw Latin-1 subject, read as a reader means it', () => {
+    const eml = { ...meta('Gr\uFFFD\uFFFDe.eml'), part: '3', contentType: 'message/rfc822' };
+    expect(repairFileNames([eml], probes.p91)).toEqual([{ ...eml, filename: 'Grüße.eml' }]);
+  });
+});
+
+describe('file names as the user saves them', () => {
+  it('cuts a name too long for a file system in its stem and keeps the extension', () => {
+    const long = `${'Protokoll sehr lang '.repeat(16)}.pdf`;
+    const safe = safeFileName(long);
+    expect(safe.length).toBeLessThanOrEqual(255);
+    expect(safe).toMatch(/^Protokoll sehr lang .*\S\.pdf$/);
+    // No half of an emoji is left at the cut.
+    const emoji = safeFileName(`${'😀'.repeat(200)}.jpeg`);
+    expect(emoji.length).toBeLessThanOrEqual(255);
+    expect(emoji.endsWith('😀.jpeg')).toBe(true);
+    expect(safeFileName('x'.repeat(300)).length).toBe(255);
+    expect(safeFileName('Kurz.pdf')).toBe('Kurz.pdf');
   });
 });

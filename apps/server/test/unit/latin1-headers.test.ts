@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { envelopeFields, latin1Headers } from '../../src/mail/mime/envelope.ts';
 import { undoMojibake } from '../../src/mail/mime/mojibake.ts';
+import { probes } from '../fixtures/mime-probes.ts';
 
 const source = (...parts: Buffer[]) => Buffer.concat([...parts, Buffer.from('\r\n\r\nText\r\n')]);
 const utf8 = (s: string) => Buffer.from(s, 'utf8');
@@ -15,6 +16,7 @@ describe('raw 8-bit headers', () => {
       subject: 'Grüße aus Köln',
       fromName: 'Jürgen Groß',
       fromAddress: 'jg@beispiel.de',
+      replyTo: [{ name: 'Jürgen Groß', address: 'jg@beispiel.de' }],
     });
   });
 
@@ -28,6 +30,7 @@ describe('raw 8-bit headers', () => {
     expect(await latin1Headers(mixed)).toEqual({
       fromName: 'Jürgen',
       fromAddress: 'jg@beispiel.de',
+      replyTo: [{ name: 'Jürgen', address: 'jg@beispiel.de' }],
     });
     const onlyReceived = source(
       latin1('Received: from Mühle by mx\r\n'),
@@ -54,8 +57,74 @@ describe('raw 8-bit headers', () => {
     });
   });
 
+  it('repairs every address field, and the Reply-To the ENVELOPE copies from the sender', async () => {
+    expect(await latin1Headers(probes.p61)).toEqual({
+      subject: 'Antwort an Büro',
+      fromName: 'Jürgen Müßig',
+      fromAddress: 'jm@example.org',
+      replyTo: [{ name: 'Büro Müller', address: 'buero@example.org' }],
+      ccAddresses: [{ name: 'Frau Köhler', address: 'k@example.org' }],
+    });
+    const withoutReplyTo = await latin1Headers(
+      source(latin1('From: Jürgen <j@x.de>\r\nBcc: Jörg <jo@x.de>, Team: Änne <ae@x.de>;')),
+    );
+    expect(withoutReplyTo).toEqual({
+      fromName: 'Jürgen',
+      fromAddress: 'j@x.de',
+      replyTo: [{ name: 'Jürgen', address: 'j@x.de' }],
+      bccAddresses: [
+        { name: 'Jörg', address: 'jo@x.de' },
+        { name: 'Änne', address: 'ae@x.de' },
+      ],
+    });
+  });
+
   it('has nothing to repair in a UTF-8 header block', async () => {
     expect(await latin1Headers(source(utf8('Subject: Grüße\r\nFrom: a@beispiel.de')))).toBeNull();
+  });
+});
+
+describe('encoded words imapflow misreads', () => {
+  it('reads the subject again from the source, where the ENVELOPE shows a mark', async () => {
+    expect(await latin1Headers(probes.p107)).toEqual({ subject: 'Grüße aus Berlin' });
+    expect(await latin1Headers(probes.p82)).toEqual({ subject: 'Grüße aus KölnStraße€uro' });
+    // What imapflow made of p107: control characters, shown as U+FFFD so that the sync looks.
+    const garbled = envelopeFields({ subject: 'Grüße\u0002\u0006\u0017W2\u0004&W&Ɩ' });
+    expect(garbled.subject).toBe('Grüße\uFFFD\uFFFD\uFFFDW2\uFFFD&W&Ɩ');
+    // Words it reads right are not read again.
+    const split = 'Subject: =?UTF-8?Q?Gr=C3?= =?UTF-8?Q?=BC=C3=9Fe?=\r\nFrom: a@b.de';
+    expect(await latin1Headers(source(utf8(split)))).toBeNull();
+  });
+
+  it('reads ISO-8859-1 in the ENVELOPE as Windows-1252, as browsers do', () => {
+    // imapflow decodes "=?iso-8859-1?Q?=84Angebot=93_=96_5_=80?=" with iconv, strictly.
+    const fields = envelopeFields({
+      subject: '\u0084Angebot\u0093 \u0096 5 \u0080',
+      from: [{ name: 'M\u0096Z', address: 'mz@beispiel.de' }],
+    });
+    expect(fields.subject).toBe('„Angebot“ – 5 €');
+    expect(fields.fromName).toBe('M–Z');
+  });
+});
+
+describe('groups', () => {
+  it('lists the members of a group, never its name, and nothing for an empty one', () => {
+    // As imapflow gives Dovecot's ENVELOPE of probe 26.
+    const fields = envelopeFields({
+      to: [
+        { name: 'Projektteam', address: '' },
+        { name: '', address: 'anna@example.org' },
+        { name: 'Bob B.', address: 'bob@example.org' },
+        { name: '', address: 'demo@beispiel.de' },
+      ],
+      cc: [{ name: 'undisclosed-recipients', address: '' }],
+    });
+    expect(fields.toAddresses).toEqual([
+      { name: '', address: 'anna@example.org' },
+      { name: 'Bob B.', address: 'bob@example.org' },
+      { name: '', address: 'demo@beispiel.de' },
+    ]);
+    expect(fields.ccAddresses).toEqual([]);
   });
 });
 

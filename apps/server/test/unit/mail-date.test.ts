@@ -39,4 +39,13 @@ describe('Date headers as clients really write them', () => {
     expect(parseLenientDate('('.repeat(200_000))).toBeNull();
     expect(iso('Mo, 23 Nov 1850 10:00:00 +0100')).toBeNull();
   });
+
+  it('gives no date for a day that never was, rather than one JavaScript makes of it', () => {
+    expect(iso('Sun, 01 Jan 0001 00:00:00 +0000')).toBeNull();
+    expect(iso('Sun, 29 Feb 2026 10:00:00 +0100')).toBeNull();
+    expect(iso('Sat, 29 Feb 2028 10:00:00 +0100')).toBe('2028-02-29T09:00:00.000Z');
+    expect(iso('Mon, 02 Mar 2026 24:30:00 +0100')).toBeNull();
+    // Forms this grammar does not know are still JavaScript's.
+    expect(iso('2026-03-02T10:00:00Z')).toBe('2026-03-02T10:00:00.000Z');
+  });
 });

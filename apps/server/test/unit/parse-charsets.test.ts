@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseMessage } from '../../src/mail/mime/parse-message.ts';
+import { bodyFromParts, parseMessage } from '../../src/mail/mime/parse-message.ts';
+import { probes } from '../fixtures/mime-probes.ts';
 
 /** Charset labels that lie, are misspelt or name nothing: the text as its writer meant it. */
 describe('charsets', () => {
@@ -62,5 +63,40 @@ describe('charsets', () => {
     expect((await parseMessage(plainMail('windows-1252', quoted))).text.trimEnd()).toBe(
       'Der „Fuß“ ist 30 cm lang, grüßt Jörg.',
     );
+  });
+
+  it('reads UTF-8 under every name of ASCII as UTF-8, as under "us-ascii"', async () => {
+    expect((await parseMessage(probes.p119)).text.trimEnd()).toBe(
+      'Schöne Grüße, Preis 20 € – bis Mittwoch.',
+    );
+    const words = 'Grüße aus Köln, 5 € – bis bald';
+    for (const label of ['ANSI_X3.4-1968', 'us', '"iso646-US"', 'csASCII', 'cp367', 'IBM367'])
+      expect((await parseMessage(plainMail(label, Buffer.from(words)))).text.trimEnd(), label).toBe(
+        words,
+      );
+    // Latin-1 bytes under those names are still Latin-1.
+    const latin = Buffer.from('Grüße aus Köln', 'latin1');
+    expect((await parseMessage(plainMail('ANSI_X3.4-1968', latin))).text.trimEnd()).toBe(
+      'Grüße aus Köln',
+    );
+  });
+});
+
+describe('the text parts of a large message', () => {
+  it('read as Windows-1252 where imapflow decoded ISO-8859-1 strictly, as the small path does', async () => {
+    // download() decodes with iconv: each byte its own code point, 0x80 a C1 control.
+    const downloaded = (raw: Buffer, start: string, end: string) => {
+      const text = raw.toString('latin1');
+      return text.slice(text.indexOf(start), text.indexOf(end, text.indexOf(start)));
+    };
+    const small = await parseMessage(probes.p52);
+    const large = bodyFromParts(downloaded(probes.p52, 'Schöne', '\r\n--b52'), undefined);
+    expect(large.text).toBe('Schöne Grüße, Betrag 5 €, „Angebot“ – bis bald…');
+    expect(small.text.trimEnd()).toBe(large.text);
+
+    const smallHtml = await parseMessage(probes.p64);
+    const largeHtml = bodyFromParts(undefined, downloaded(probes.p64, '<p>', '\r\n--b64'));
+    expect(largeHtml.html).toBe('<p>„Angebot“ – Preis 20€ …</p>');
+    expect(largeHtml.text).toBe(smallHtml.text);
   });
 });

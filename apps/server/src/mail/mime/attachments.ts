@@ -1,5 +1,6 @@
 import type { MessageStructureObject } from 'imapflow';
 import type { AttachmentMeta } from '../../db/schema/emails.ts';
+import { c1AsWindows1252 } from './mojibake.ts';
 
 /** Attachments named by BODYSTRUCTURE, with their part numbers for download on demand. */
 export function attachmentsFrom(structure: MessageStructureObject | undefined): AttachmentMeta[] {
@@ -17,10 +18,11 @@ export function attachmentsFrom(structure: MessageStructureObject | undefined): 
       node.childNodes.forEach((child) => visit(child, depth + 1));
       return;
     }
-    const filename =
-      node.dispositionParameters?.filename ??
-      node.parameters?.name ??
-      (attachedMail ? emlName(node.envelope?.subject) : undefined);
+    // filename="" names nothing: the part is named by its type like any unnamed one.
+    const given = [node.dispositionParameters?.filename, node.parameters?.name]
+      .map((name) => c1AsWindows1252(name?.trim() ?? ''))
+      .find(Boolean);
+    const filename = given ?? (attachedMail ? emlName(node.envelope?.subject) : undefined);
     // Signatures belong to the message, not to its attachments; any other non-text part is
     // offered for download, named or not, as Thunderbird does.
     const isSignature = /^application\/(pgp|pkcs7|x-pkcs7)-signature$/.test(type);
@@ -62,8 +64,9 @@ function decodedSize(node: MessageStructureObject): number {
   return fullLines * 57 + Math.floor(((size - fullLines * 78) * 3) / 4);
 }
 
-function emlName(subject: string | undefined): string {
-  const clean = (subject ?? '')
+/** An attached mail's file name, from its subject (as BODYSTRUCTURE's envelope gives it). */
+export function emlName(subject: string | undefined): string {
+  const clean = c1AsWindows1252(subject ?? '')
     .replace(/[\\/:*?"<>|\r\n\t]+/g, ' ')
     .trim()
     .slice(0, 80);
@@ -89,14 +92,51 @@ export function textParts(
   return parts;
 }
 
+/** What a file of this type is called on disk, for the unnamed ones. */
+const EXTENSIONS: Record<string, string> = {
+  'application/pdf': '.pdf',
+  'application/zip': '.zip',
+  'application/x-zip-compressed': '.zip',
+  'application/gzip': '.gz',
+  'application/json': '.json',
+  'application/xml': '.xml',
+  'application/rtf': '.rtf',
+  'application/msword': '.doc',
+  'application/vnd.ms-excel': '.xls',
+  'application/vnd.ms-powerpoint': '.ppt',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': '.docx',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': '.xlsx',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': '.pptx',
+  'application/vnd.oasis.opendocument.text': '.odt',
+  'application/vnd.oasis.opendocument.spreadsheet': '.ods',
+  'application/pgp-keys': '.asc',
+  'application/ics': '.ics',
+  'image/jpeg': '.jpg',
+  'image/png': '.png',
+  'image/gif': '.gif',
+  'image/webp': '.webp',
+  'image/heic': '.heic',
+  'image/tiff': '.tif',
+  'image/bmp': '.bmp',
+  'image/svg+xml': '.svg',
+  'audio/mpeg': '.mp3',
+  'audio/ogg': '.ogg',
+  'audio/wav': '.wav',
+  'video/mp4': '.mp4',
+  'video/quicktime': '.mov',
+  'message/rfc822': '.eml',
+  'message/global': '.eml',
+  'text/calendar': '.ics',
+  'text/html': '.html',
+  'text/csv': '.csv',
+  'text/xml': '.xml',
+  'text/vcard': '.vcf',
+  'text/x-vcard': '.vcf',
+};
+
 function extensionFor(type: string): string {
-  const known: Record<string, string> = {
-    'application/pdf': '.pdf',
-    'image/jpeg': '.jpg',
-    'image/png': '.png',
-    'image/gif': '.gif',
-    'message/rfc822': '.eml',
-    'text/calendar': '.ics',
-  };
-  return known[type] ?? '.bin';
+  // Any other text, and a bounce's delivery report or headers (RFC 3464), opens as text.
+  const text =
+    type.startsWith('text/') || /^message\/(delivery-status|disposition-notification)$/.test(type);
+  return Object.hasOwn(EXTENSIONS, type) ? EXTENSIONS[type]! : text ? '.txt' : '.bin';
 }

@@ -1,8 +1,11 @@
 import type { AttachmentMeta } from '../../db/schema/emails.ts';
+import { emlName } from './attachments.ts';
 
 const QUOTED = /\b(?:file)?name\s*=\s*"([^"\r\n]{1,500})"/gi;
 // Unquoted values run to the ";" or the line's end: broken clients leave spaces in them.
 const UNQUOTED = /\b(?:file)?name\s*=\s*([^\s;"][^;"\r\n]{0,499})/gi;
+
+const SUBJECT = /^Subject:[ \t]*(.*(?:\r?\n[ \t].*)*)/gim;
 
 const cp1252 = new TextDecoder('windows-1252');
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -20,7 +23,8 @@ function decoded(bytes: Buffer): string {
  * raw Latin-1 bytes ("Übersicht.pdf" read as UTF-8 is "�bersicht.pdf") and unquoted names
  * with spaces (Dovecot keeps "Rechnung" of `filename=Rechnung vom Mai.pdf`). Each such name
  * is looked up among the raw name parameters of the source: the one that, misread the same
- * way, gives it. Returns null when nothing needed or allowed a repair.
+ * way, gives it; an attached mail's .eml name is looked up among the raw subjects likewise.
+ * Returns null when nothing needed or allowed a repair.
  */
 export function repairFileNames(
   attachments: AttachmentMeta[] | null | undefined,
@@ -48,6 +52,12 @@ export function repairFileNames(
     // Dovecot reads up to the first space; imapflow reads those bytes as UTF-8.
     const first = Buffer.from(value.split(/\s/, 1)[0]!, 'latin1').toString('utf8');
     if (first !== value || /[\x80-\xff]/.test(value)) add(first, decoded(bytes));
+  }
+  // An attached mail is named by its subject (attachments.ts), which BODYSTRUCTURE misreads alike.
+  for (const [, value] of text.matchAll(SUBJECT)) {
+    if (!/[\x80-\xff]/.test(value!)) continue;
+    const bytes = Buffer.from(value!.replace(/\r?\n(?=[ \t])/g, '').trim(), 'latin1');
+    add(emlName(bytes.toString('utf8')), emlName(decoded(bytes)));
   }
   const misread = attachments.filter((a) => suspect(a.filename) && readAgain.has(a.filename));
   let changed = false;

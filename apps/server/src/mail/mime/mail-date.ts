@@ -46,7 +46,7 @@ function monthNamed(token: string): number | undefined {
   return undefined;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
+const pad = (n: number, digits = 2) => String(n).padStart(digits, '0');
 
 /** '' when the header names no zone at all. */
 function zoneOf(value: string): string | null {
@@ -75,7 +75,11 @@ function berlinOffset(wall: string): string {
 /** Longer is no date; the limit also keeps hostile headers from costing time. */
 const MAX_LENGTH = 200;
 
-export function parseLenientDate(value: string): Date | null {
+/**
+ * A Date header in a form this grammar knows: its time, or null where that form names no day
+ * there was (31 February, year 1). Undefined for any other form.
+ */
+export function readMailDate(value: string): Date | null | undefined {
   if (value.length > MAX_LENGTH) return null;
   const text = value
     .replace(/\([^()]*\)/g, ' ')
@@ -86,17 +90,22 @@ export function parseLenientDate(value: string): Date | null {
   const named = NAMED.exec(text);
   const numeric = named ? null : NUMERIC.exec(text);
   const match = named ?? numeric;
-  if (!match) return null;
+  if (!match) return undefined;
   const month = named ? monthNamed(match[2]!) : Number(match[2]);
-  if (!month || month > 12) return null;
+  if (!month || month > 12) return named ? undefined : null;
   let year = Number(match[3]);
   // RFC 5322 §4.3: two digits below 50 are 20xx, other two- and three-digit years 19xx.
   if (match[3]!.length === 2) year += year < 50 ? 2000 : 1900;
   else if (match[3]!.length === 3) year += 1900;
   const zone = zoneOf(match[7] ?? '');
-  if (zone === null) return null;
+  if (zone === null) return undefined;
   if (Number(match[1]) > new Date(Date.UTC(year, month, 0)).getUTCDate()) return null;
-  const wall = `${year}-${pad(month)}-${pad(Number(match[1]))}T${pad(Number(match[4]))}:${match[5]}:${match[6] ?? '00'}`;
+  if (Number(match[4]) > 23 || Number(match[5]) > 59 || Number(match[6] ?? 0) > 60) return null;
+  const wall = `${pad(year, 4)}-${pad(month)}-${pad(Number(match[1]))}T${pad(Number(match[4]))}:${match[5]}:${match[6] ?? '00'}`;
   const date = new Date(`${wall}${zone || berlinOffset(wall)}`);
   return Number.isNaN(date.getTime()) ? null : date;
+}
+
+export function parseLenientDate(value: string): Date | null {
+  return readMailDate(value) ?? null;
 }

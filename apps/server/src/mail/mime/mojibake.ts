@@ -28,3 +28,18 @@ export function undoMojibake(text: string): string {
     return text;
   }
 }
+
+const C1 = /[\u0080-\u009f]/g;
+
+/**
+ * C1 controls never stand in text: they are Windows-1252 bytes ("€ „ “ – …") that a strict
+ * ISO-8859-1 decoder kept as they were. iconv, which imapflow uses for ENVELOPE fields and
+ * download(), decodes that way; browsers and TextDecoder read the label as Windows-1252
+ * (WHATWG Encoding), as parse-message does for the smaller messages. The five bytes that
+ * Windows-1252 leaves undefined stay what they were.
+ */
+export function c1AsWindows1252(text: string): string {
+  C1.lastIndex = 0;
+  if (!C1.test(text)) return text;
+  return text.replace(C1, (c) => cp1252.decode(Uint8Array.of(c.charCodeAt(0))));
+}

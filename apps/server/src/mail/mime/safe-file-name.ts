@@ -7,11 +7,22 @@ const UNSAFE =
   // eslint-disable-next-line no-control-regex -- removing control characters is the point
   /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]/g;
 
+/** Most file systems allow 255 characters in a name. */
+const MAX_LENGTH = 255;
+
+/** Without a high surrogate at the end whose partner was cut off. */
+const whole = (text: string) => (/[\uD800-\uDBFF]$/.test(text) ? text.slice(0, -1) : text);
+
 /**
  * A name as the user may see and save it: without the characters above, and with no path in it
  * (a separator becomes "_", as browsers do: "Angebot 3/2026.eml" stays readable, "../x" goes
  * nowhere). Empty when nothing is left.
  */
 export function safeFileName(name: string): string {
-  return name.replace(UNSAFE, '').replace(/[\\/]/g, '_').trim().slice(0, 255);
+  const safe = name.replace(UNSAFE, '').replace(/[\\/]/g, '_').trim();
+  if (safe.length <= MAX_LENGTH) return safe;
+  // Too long for a file system: the stem is cut, the extension kept, or the file would no
+  // longer open with its program.
+  const extension = /\.[\p{L}\p{N}]{1,10}$/u.exec(safe)?.[0] ?? '';
+  return `${whole(safe.slice(0, MAX_LENGTH - extension.length)).trimEnd()}${extension}`;
 }

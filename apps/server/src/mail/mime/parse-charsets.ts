@@ -1,0 +1,161 @@
+import PostalMime from 'postal-mime';
+import { ASCII_NAMES, escaped } from './charset-labels.ts';
+import { UTF8_AS_1252 } from './mojibake.ts';
+import { decodeUtf7, labelledUtf7 } from './utf7-text.ts';
+
+/**
+ * Charset labels rewritten in the header blocks only (the message's own and those after a
+ * boundary line): a mail that writes "charset=us-ascii" in its text keeps its words.
+ */
+function relabel(source: Buffer, from: RegExp, to: string): Buffer {
+  const lines = source.toString('latin1').split('\n');
+  let inHeader = true;
+  let changed = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (!inHeader) {
+      if (line.startsWith('--') && line.trim().length > 2) inHeader = true;
+      continue;
+    }
+    if (line === '' || line === '\r') inHeader = false;
+    else if (from.test(line)) {
+      from.lastIndex = 0;
+      lines[i] = line.replace(from, `charset=${to}`);
+      changed = true;
+    }
+    from.lastIndex = 0;
+  }
+  return changed ? Buffer.from(lines.join('\n'), 'latin1') : source;
+}
+
+// "us-ascii" over UTF-8 bytes is a common lie, and UTF-8 reads every real ASCII text the same.
+const ASCII_LABEL = new RegExp(
+  String.raw`charset\s*=\s*["']?(?:${ASCII_NAMES.map(escaped).join('|')})(?![\w.:-])["']?`,
+  'gi',
+);
+const UTF8_LABEL = /charset\s*=\s*["']?utf-?8["']?/gi;
+// charset="" says as little as no label at all.
+const EMPTY_LABEL = /charset\s*=\s*(""|''|(?=[;\s]|$))/gi;
+/**
+ * Any UTF-8 sequence as Windows-1252 shows it: a lead byte (U+00C2–U+00F4) followed by as many
+ * continuation bytes as it announces. German Latin-1 text rarely has one ("Fuß“"), a UTF-8 text
+ * read as Windows-1252 has one at every non-ASCII character.
+ */
+const CONT = String.raw`[\u0080-\u00BF\u0152\u0153\u0160\u0161\u0178\u017D\u017E\u0192\u02C6\u02DC\u2013\u2014\u2018-\u201E\u2020-\u2022\u2026\u2030\u2039\u203A\u20AC\u2122]`;
+const MOJIBAKE = new RegExp(
+  `[\\u00C2-\\u00DF]${CONT}|[\\u00E0-\\u00EF]${CONT}{2}|[\\u00F0-\\u00F4]${CONT}{3}`,
+  'g',
+);
+
+/**
+ * Text parts without a charset (RFC 2045 says us-ascii, and 8-bit bytes then are mostly
+ * Latin-1 from an old client) and a message without any Content-Type get windows-1252. Only
+ * header blocks are touched: the message's own, and those after a boundary line.
+ */
+function labelUnlabelled(source: Buffer): Buffer {
+  const lines = source.toString('latin1').split('\n');
+  let inHeader = true;
+  // A text Content-Type field: its first and its last (folded) line.
+  let start = -1;
+  let end = -1;
+  const finish = () => {
+    if (start === -1) return;
+    if (!/charset/i.test(lines.slice(start, end + 1).join(''))) {
+      const last = lines[end]!;
+      const cr = last.endsWith('\r') ? '\r' : '';
+      lines[end] = `${cr ? last.slice(0, -1) : last}; charset=windows-1252${cr}`;
+    }
+    start = end = -1;
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (!inHeader) {
+      if (line.startsWith('--') && line.trim().length > 2) inHeader = true;
+      continue;
+    }
+    if (start !== -1 && /^[ \t]/.test(line)) {
+      end = i;
+      continue;
+    }
+    finish();
+    if (line === '' || line === '\r') inHeader = false;
+    else if (/^content-type:[ \t]*text\//i.test(line)) start = end = i;
+  }
+  finish();
+  let text = lines.join('\n');
+  const headerEnd = text.search(/\r?\n\r?\n/);
+  const header = headerEnd === -1 ? text : text.slice(0, headerEnd);
+  if (!/^content-type:/im.test(header))
+    text = `Content-Type: text/plain; charset=windows-1252\r\n${text}`;
+  return Buffer.from(text, 'latin1');
+}
+
+/** Labels no decoder knows ("unknown-8bit", "x-unknown", "utf8mb4", "UTF-8,"): read as UTF-8. */
+function unknownLabels(source: Buffer): RegExp | undefined {
+  const unknown = new Set<string>();
+  for (const m of source.toString('latin1').matchAll(/charset\s*=\s*["']?([^"';\s]+)/gi)) {
+    const label = m[1]!;
+    if (/^utf-?7$/i.test(label)) continue; // decoded by us, after the parser
+    try {
+      new TextDecoder(label);
+    } catch {
+      unknown.add(escaped(label));
+    }
+  }
+  if (!unknown.size) return undefined;
+  return new RegExp(`charset\\s*=\\s*["']?(?:${[...unknown].join('|')})["']?`, 'gi');
+}
+
+const LATIN_LABEL =
+  /charset\s*=\s*["']?(iso-?8859-1|iso-?8859-15|latin-?1|latin-?9|l1|windows-1252|cp-?1252|x-cp1252)["']?/gi;
+
+const count = (text: string, pattern: RegExp) =>
+  text.match(
+    new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`),
+  )?.length ?? 0;
+
+export async function parseCharsets(source: Buffer) {
+  ASCII_LABEL.lastIndex = 0;
+  let labelled = ASCII_LABEL.test(source.toString('latin1'))
+    ? relabel(source, ASCII_LABEL, 'utf-8')
+    : source;
+  const unknown = unknownLabels(labelled);
+  if (unknown) labelled = relabel(labelled, unknown, 'utf-8');
+  const parsed = await PostalMime.parse(labelled, { attachmentEncoding: 'arraybuffer' });
+  if (labelledUtf7(source))
+    return {
+      ...parsed,
+      text: parsed.text === undefined ? undefined : decodeUtf7(parsed.text),
+      html: parsed.html === undefined ? undefined : decodeUtf7(parsed.html),
+    };
+  const read = `${parsed.text ?? ''}${parsed.html ?? ''}`;
+  if (!/\uFFFD/.test(read)) {
+    // "iso-8859-1" over UTF-8 bytes (PHP mailers): "Ã¼" at every umlaut. Read as UTF-8 where
+    // that reads clean.
+    if (!UTF8_AS_1252.test(read) || count(read, MOJIBAKE) < 2) return parsed;
+    const retry = await PostalMime.parse(relabel(labelled, LATIN_LABEL, 'utf-8'), {
+      attachmentEncoding: 'arraybuffer',
+    });
+    return /\uFFFD/.test(`${retry.text ?? ''}${retry.html ?? ''}`) ? parsed : retry;
+  }
+  // Latin-1 read as UTF-8 breaks at every non-ASCII byte; a stray bad byte in UTF-8 sits among
+  // characters that read right. Most characters read right, or every broken line also holds
+  // such characters: it is UTF-8, whatever the script (Cyrillic, €, emoji, CJK), and a reread
+  // as Windows-1252 would garble all of it for the sake of one character.
+  const wrong = count(read, /\uFFFD/g);
+  const right = count(read, /[^\p{ASCII}\uFFFD]/gu);
+  const broken = read.split('\n').filter((line) => line.includes('\uFFFD'));
+  if (right > 2 * wrong || broken.every((line) => /[^\p{ASCII}\uFFFD]/u.test(line))) return parsed;
+  // "utf-8" over Latin-1 bytes: read as Windows-1252 where that reads clean; then also the parts
+  // without any label, which are UTF-8 as often as not and are given Latin-1 only when needed.
+  // A retry that shows real UTF-8 as Windows-1252 ("Ã¼", "â‚¬") as often as the first reading
+  // broke characters loses more than it wins: one broken character beats a garbled word.
+  const latin = relabel(relabel(labelled, UTF8_LABEL, 'windows-1252'), EMPTY_LABEL, 'windows-1252');
+  for (const candidate of [latin, labelUnlabelled(latin)]) {
+    const retry = await PostalMime.parse(candidate, { attachmentEncoding: 'arraybuffer' });
+    const text = `${retry.text ?? ''}${retry.html ?? ''}`;
+    if (!/\uFFFD/.test(text) && !UTF8_AS_1252.test(text) && count(text, MOJIBAKE) < wrong)
+      return retry;
+  }
+  return parsed;
+}
