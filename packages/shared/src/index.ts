@@ -7,3 +7,4 @@ export * from './folders.ts';
 export * from './categories.ts';
 export * from './emails.ts';
 export * from './compose.ts';
+export * from './addresses.ts';

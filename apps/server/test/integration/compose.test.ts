@@ -442,6 +442,18 @@ describe.each(DATABASE_KINDS)('sending and drafts on %s', (kind) => {
     expect(bad.json<{ error: { fields: unknown } }>().error.fields).toEqual({
       to: ['ADDRESS_INVALID'],
     });
+    // A German umlaut domain is an address like any other; it travels in its ASCII spelling.
+    const before = smtp.received.length;
+    const umlaut = await owner.request({
+      method: 'POST',
+      url: '/api/emails/send/',
+      payload: { account: accountId, to: 'Buchhandlung <info@bücher.de>', subject: 'Bestellung' },
+    });
+    expect(umlaut.statusCode, umlaut.body).toBe(200);
+    const [sent] = (await smtp.waitFor(before + 1)).slice(before);
+    // smtp-server hands the RCPT domain back in Unicode, whatever arrived.
+    expect(sent!.to).toEqual(['info@bücher.de']);
+    expect(sent!.raw).toMatch(/^To: Buchhandlung <info@xn--bcher-kva\.de>$/m);
     const damaged = await owner.request({
       method: 'POST',
       url: '/api/emails/send/',

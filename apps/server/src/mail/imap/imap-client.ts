@@ -1,3 +1,4 @@
+import { asciiDomain } from '@brieftaube/shared';
 import { ImapFlow } from 'imapflow';
 import {
   startTlsRequired,
@@ -17,7 +18,7 @@ export function createImapClient(
 ): ImapFlow {
   const timeout = options.connectTimeoutMs ?? 15_000;
   return new ImapFlow({
-    host: endpoint.host,
+    host: asciiDomain(endpoint.host) ?? endpoint.host,
     port: endpoint.port,
     secure: endpoint.security === 'ssl',
     // imapflow upgrades opportunistically when this is undefined: only on this machine itself.

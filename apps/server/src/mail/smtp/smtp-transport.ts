@@ -1,3 +1,4 @@
+import { asciiDomain } from '@brieftaube/shared';
 import nodemailer, { type Transporter } from 'nodemailer';
 import {
   startTlsRequired,
@@ -12,7 +13,7 @@ export function createSmtpTransport(
 ): Transporter {
   const timeout = options.timeoutMs ?? 15_000;
   return nodemailer.createTransport({
-    host: endpoint.host,
+    host: asciiDomain(endpoint.host) ?? endpoint.host,
     port: endpoint.port,
     secure: endpoint.security === 'ssl',
     // Without requireTLS, nodemailer upgrades when the server offers STARTTLS.

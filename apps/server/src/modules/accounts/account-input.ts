@@ -1,11 +1,9 @@
-import { FieldErrorCode, type AccountInput } from '@brieftaube/shared';
-import { z } from 'zod';
+import { asciiDomain, FieldErrorCode, isMailAddress, type AccountInput } from '@brieftaube/shared';
 import type { TransportSecurity } from '../../db/schema/accounts.ts';
 import type { FieldErrors } from '../../lib/app-error.ts';
 import { presetForAddress } from '../../mail/presets.ts';
 import { defaultSecurity, DEFAULT_PORTS } from '../../mail/transport-settings.ts';
 
-const emailSchema = z.email();
 // RFC 1123 host names and IPv4 literals; no scheme, path or port.
 const HOST_PATTERN =
   /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
@@ -16,7 +14,7 @@ const TEXT_LIMITS = { display_name: 200, username: 320, password: 1024 } as cons
 
 function isMailboxAddress(address: string): boolean {
   const local = address.slice(0, address.lastIndexOf('@'));
-  return address.length <= 254 && local.length <= 64 && emailSchema.safeParse(address).success;
+  return address.length <= 254 && local.length <= 64 && isMailAddress(address);
 }
 
 export interface NormalisedServerSettings {
@@ -57,7 +55,9 @@ export function normaliseServerSettings(
     const hostInput = input[`${kind}_server`]?.trim();
     const host = (hostInput || existing?.[kind].host || preset?.[kind].host || '').toLowerCase();
     if (!host) add(`${kind}_server`, FieldErrorCode.REQUIRED);
-    else if (!HOST_PATTERN.test(host)) add(`${kind}_server`, FieldErrorCode.HOST_INVALID);
+    // Umlaut host names (imap.bücher.de) are checked, and later connected to, in ASCII.
+    else if (!HOST_PATTERN.test(asciiDomain(host) ?? host))
+      add(`${kind}_server`, FieldErrorCode.HOST_INVALID);
 
     const parsed = parsePort(input[`${kind}_port`]);
     if (parsed === null) add(`${kind}_port`, FieldErrorCode.PORT_INVALID);

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import {
   ErrorCode,
   FieldErrorCode,
+  isMailAddress,
   USERNAME_MAX_LENGTH,
   USERNAME_PATTERN,
   type AuthResponse,
@@ -10,7 +11,6 @@ import {
   type TokenPair,
   type User,
 } from '@brieftaube/shared';
-import { z } from 'zod';
 import { AppError, type FieldErrors } from '../../lib/app-error.ts';
 import { sha256 } from '../../lib/secrets.ts';
 import type { AuthRepository, UserRow } from './auth.repository.ts';
@@ -28,7 +28,6 @@ export interface AuthServiceDeps {
   loginWindowSeconds: number;
 }
 
-const emailSchema = z.email();
 const EMAIL_MAX_LENGTH = 254;
 
 /** How long a rotated refresh token still refreshes (Okta's default grace period). */
@@ -75,7 +74,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     else if (username.length > USERNAME_MAX_LENGTH) add('username', FieldErrorCode.TOO_LONG);
     else if (!USERNAME_PATTERN.test(username)) add('username', FieldErrorCode.USERNAME_INVALID);
     if (!email) add('email', FieldErrorCode.REQUIRED);
-    else if (email.length > EMAIL_MAX_LENGTH || !emailSchema.safeParse(email).success) {
+    else if (email.length > EMAIL_MAX_LENGTH || !isMailAddress(email)) {
       add('email', FieldErrorCode.EMAIL_INVALID);
     }
     if (!input.password1) add('password1', FieldErrorCode.REQUIRED);

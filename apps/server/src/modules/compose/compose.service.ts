@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { ErrorCode, FieldErrorCode, type ComposeInput } from '@brieftaube/shared';
+import { asciiAddress, ErrorCode, FieldErrorCode, type ComposeInput } from '@brieftaube/shared';
 import type { ImapFlow } from 'imapflow';
 import type { AttachmentMeta } from '../../db/schema/index.ts';
 import { AppError, type FieldErrors } from '../../lib/app-error.ts';
@@ -324,8 +324,9 @@ export function createComposeService(deps: ComposeServiceDeps) {
       try {
         await transport.sendMail({
           envelope: {
-            from: account.emailAddress,
-            to: [...message.to, ...message.cc, ...message.bcc].map((r) => r.address),
+            // Umlaut domains in ASCII, as the headers have them (nodemailer converts those).
+            from: asciiAddress(account.emailAddress),
+            to: [...message.to, ...message.cc, ...message.bcc].map((r) => asciiAddress(r.address)),
           },
           raw,
         });

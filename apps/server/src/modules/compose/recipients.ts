@@ -1,9 +1,6 @@
-import { FieldErrorCode } from '@brieftaube/shared';
+import { FieldErrorCode, isMailAddress } from '@brieftaube/shared';
 import addressparser from 'nodemailer/lib/addressparser';
-import { z } from 'zod';
 import type { FieldErrors } from '../../lib/app-error.ts';
-
-const emailSchema = z.email();
 
 export interface Recipient {
   name: string;
@@ -31,7 +28,7 @@ export function parseRecipients(
     const address = (entry.address ?? '').trim();
     const name = entry.name.trim();
     if (!address && !name) continue;
-    if (!emailSchema.safeParse(address).success) {
+    if (!isMailAddress(address)) {
       errors[field] = [FieldErrorCode.ADDRESS_INVALID];
       continue;
     }

@@ -3,6 +3,7 @@ import {
   USERNAME_MAX_LENGTH,
   USERNAME_PATTERN,
 } from '@brieftaube/shared/codes';
+import { isMailAddress } from '@brieftaube/shared/addresses';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
 import { useEffect } from 'react';
@@ -25,11 +26,7 @@ const schema = z
       .min(1, msg('REQUIRED'))
       .max(USERNAME_MAX_LENGTH, msg('TOO_LONG'))
       .regex(USERNAME_PATTERN, msg('USERNAME_INVALID')),
-    email: z
-      .string()
-      .trim()
-      .min(1, msg('REQUIRED'))
-      .pipe(z.email(msg('EMAIL_INVALID'))),
+    email: z.string().trim().min(1, msg('REQUIRED')).refine(isMailAddress, msg('EMAIL_INVALID')),
     password1: z
       .string()
       .min(1, msg('REQUIRED'))

@@ -1,4 +1,5 @@
 import type { Account, AccountInput } from '@brieftaube/shared';
+import { isMailAddress } from '@brieftaube/shared/addresses';
 import { z } from 'zod';
 import i18n from '../../../i18n/index.ts';
 
@@ -45,7 +46,7 @@ export const accountFormSchema = z.object({
     .string()
     .trim()
     .min(1, t('accounts.check.missingEmail'))
-    .pipe(z.email(t('accounts.fieldErrors.EMAIL_INVALID'))),
+    .refine(isMailAddress, t('accounts.fieldErrors.EMAIL_INVALID')),
   display_name: z.string(),
   password: z.string(),
   username: z.string(),

@@ -28,6 +28,12 @@ describe('parseRecipient', () => {
     expect(parseRecipient('"Müller, Bob" <b@y.de>').name).toBe('Müller, Bob');
     expect(parseRecipient('<c@z.de>')).toEqual({ name: '', address: 'c@z.de', valid: true });
     expect(parseRecipient('mailto:c@z.de').address).toBe('c@z.de');
+    // German umlaut domains are addresses too (sent in their ASCII spelling by the server).
+    expect(parseRecipient('Buchladen <info@bücher.de>')).toEqual({
+      name: 'Buchladen',
+      address: 'info@bücher.de',
+      valid: true,
+    });
   });
   it('marks what is not an address', () => {
     expect(parseRecipient('anna@').valid).toBe(false);

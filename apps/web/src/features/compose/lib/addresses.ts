@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { isMailAddress } from '@brieftaube/shared/addresses';
 
 /** One chip of a recipient field: what the user typed or picked, and whether it can be sent. */
 export interface Recipient {
@@ -7,11 +7,9 @@ export interface Recipient {
   valid: boolean;
 }
 
-// The server validates with zod's e-mail rule (apps/server/src/modules/compose/recipients.ts);
-// the same rule here means a chip shown as valid is never refused on sending.
-const emailSchema = z.email();
-
-export const isValidAddress = (address: string): boolean => emailSchema.safeParse(address).success;
+// The server's rule (apps/server/src/modules/compose/recipients.ts): a chip shown as valid is
+// never refused on sending.
+export const isValidAddress = (address: string): boolean => isMailAddress(address);
 
 /**
  * Splits "Anna <a@x.de>, "Müller, Bob" <b@y.de>; c@z.de" at commas, semicolons and line breaks
