@@ -155,6 +155,16 @@ describe.each(DATABASE_KINDS)('the MIME probes through every sync path on %s', (
     });
   });
 
+  it('repairs the Reply-To of raw Latin-1 headers, so a reply names the sender right', () => {
+    each('p61', (row, path) =>
+      expect(row.reply_to, path).toEqual([{ name: 'Büro Müller', address: 'buero@example.org' }]),
+    );
+  });
+
+  it('takes no date from a Date header naming no real day', () => {
+    each('p81', (row, path) => expect(row.sent_at, path).toBeNull());
+  });
+
   it('names every attachment with an extension a file system accepts', () => {
     each('p67', (row, path) => {
       const names = row.attachments.map((a) => safeFileName(a.filename));

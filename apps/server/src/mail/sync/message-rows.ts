@@ -34,7 +34,11 @@ export function headerRow(
   const envelope = envelopeFields(message.envelope);
   const fields = {
     ...envelope,
-    sentAt: plausibleDate(headerValue(message.headers, 'date')) ?? envelope.sentAt,
+    // The envelope's date is JavaScript's guess at the same header: only where there is none.
+    sentAt:
+      headerValue(message.headers, 'date') !== undefined
+        ? plausibleDate(headerValue(message.headers, 'date'))
+        : envelope.sentAt,
   };
   const references = parseMessageIds(headerValue(message.headers, 'references'));
   const flags = [...(message.flags ?? new Set<string>())].filter((f) => f !== '\\Recent');
@@ -66,7 +70,12 @@ export async function completeRow(
 ): Promise<NewEmailRow> {
   let row = headerRow(message, ids);
   if (!message.source) return row;
-  const names = [...(row.toAddresses ?? []), ...(row.ccAddresses ?? [])].map((a) => a.name);
+  const names = [
+    ...(row.toAddresses ?? []),
+    ...(row.ccAddresses ?? []),
+    ...(row.bccAddresses ?? []),
+    ...(row.replyTo ?? []),
+  ].map((a) => a.name);
   if (/\uFFFD/.test(`${row.subject ?? ''}${row.fromName ?? ''}${names.join('')}`)) {
     const repaired = await latin1Headers(message.source).catch(() => null);
     if (repaired)
@@ -77,6 +86,8 @@ export async function completeRow(
         fromAddress: repaired.fromAddress || row.fromAddress,
         toAddresses: repaired.toAddresses?.length ? repaired.toAddresses : row.toAddresses,
         ccAddresses: repaired.ccAddresses?.length ? repaired.ccAddresses : row.ccAddresses,
+        bccAddresses: repaired.bccAddresses?.length ? repaired.bccAddresses : row.bccAddresses,
+        replyTo: repaired.replyTo?.length ? repaired.replyTo : row.replyTo,
       };
   }
   const attachments = repairFileNames(row.attachments, message.source);

@@ -30,6 +30,8 @@ export interface BodyUpdate {
   fromAddress?: string;
   toAddresses?: AddressEntry[];
   ccAddresses?: AddressEntry[];
+  bccAddresses?: AddressEntry[];
+  replyTo?: AddressEntry[];
   /** Set where a file name was misread the same way. */
   attachments?: AttachmentMeta[];
 }
@@ -270,6 +272,8 @@ export function createEmailSyncRepository(db: Db, pglite?: PGlite) {
           from_address = coalesce(nullif(v.from_address, ''), e.from_address),
           to_addresses = coalesce(v.to_addresses::jsonb, e.to_addresses),
           cc_addresses = coalesce(v.cc_addresses::jsonb, e.cc_addresses),
+          bcc_addresses = coalesce(v.bcc_addresses::jsonb, e.bcc_addresses),
+          reply_to = coalesce(v.reply_to::jsonb, e.reply_to),
           attachments = coalesce(v.attachments::jsonb, e.attachments)
         FROM unnest(
           ${sql.param(col((u) => u.id))}::bigint[],
@@ -284,8 +288,10 @@ export function createEmailSyncRepository(db: Db, pglite?: PGlite) {
           ${sql.param(col((u) => u.fromAddress ?? null))}::text[],
           ${sql.param(col((u) => listJson(u.toAddresses)))}::text[],
           ${sql.param(col((u) => listJson(u.ccAddresses)))}::text[],
+          ${sql.param(col((u) => listJson(u.bccAddresses)))}::text[],
+          ${sql.param(col((u) => listJson(u.replyTo)))}::text[],
           ${sql.param(col((u) => listJson(u.attachments)))}::text[]
-        ) AS v(id, body_status, body_text, body_html, search_text, preview, parse_error, subject, from_name, from_address, to_addresses, cc_addresses, attachments)
+        ) AS v(id, body_status, body_text, body_html, search_text, preview, parse_error, subject, from_name, from_address, to_addresses, cc_addresses, bcc_addresses, reply_to, attachments)
         WHERE e.id = v.id`);
       await enqueueForSearch(updates.map((u) => u.id));
     },
