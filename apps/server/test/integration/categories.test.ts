@@ -112,6 +112,8 @@ describe.each(DATABASE_KINDS)('categories API on %s', (kind) => {
       description: 'Lesen',
     });
     expect(fields(decomposed)).toEqual({ name: ['CATEGORY_EXISTS'] });
+    const bücher = composed.json<{ id: number }>().id;
+    await owner.request({ method: 'DELETE', url: `/api/categories/${bücher}/` });
   });
 
   it('counts its mail, edits and deletes; deleted categories leave mail uncategorised', async () => {

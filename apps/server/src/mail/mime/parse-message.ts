@@ -1,3 +1,4 @@
+import { limitBlankRuns } from './blank-runs.ts';
 import { calendarText } from './calendar-text.ts';
 import { decodeFlowed, unflowedSource } from './flowed-text.ts';
 import { germanInlineHeadersHtml, germanInlineHeadersText } from './inline-headers.ts';
@@ -108,7 +109,8 @@ function hasSubjectOrSender(source: Buffer): boolean {
   return /^(subject|from):[ \t]*\S/im.test(end === -1 ? text : text.slice(0, end));
 }
 
-export async function parseMessage(source: Buffer): Promise<ParsedBody> {
+export async function parseMessage(raw: Buffer): Promise<ParsedBody> {
+  const source = limitBlankRuns(raw);
   let labelled: Awaited<ReturnType<typeof parseLabelled>>;
   try {
     labelled = await parseLabelled(source);

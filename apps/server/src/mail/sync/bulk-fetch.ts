@@ -1,3 +1,4 @@
+import type { ParsePool } from '../mime/parse-pool.ts';
 import type { MailCredentials, ServerEndpoint } from '../transport-settings.ts';
 
 /** How the pool's workers reach the mailbox for a bulk fetch: their own sessions. */
@@ -7,6 +8,8 @@ export interface BulkConnection {
   connectTimeoutMs?: number;
   /** Below this many messages the extra sessions cost more than they save. */
   minMessages?: number;
+  /** The workers to use; the process's shared pool unless a test brings its own. */
+  pool?: ParsePool;
 }
 
 /** One worker's share of a bulk fetch (parse-worker.ts runs it). */

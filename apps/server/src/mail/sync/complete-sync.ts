@@ -4,7 +4,7 @@ import type {
   NewEmailRow,
 } from '../../modules/emails/email-sync.repository.ts';
 import { assertUsable, uidSet } from '../imap/imap-client.ts';
-import { sharedParsePool } from '../mime/parse-pool.ts';
+import { sharedParsePool, type ParsePool } from '../mime/parse-pool.ts';
 import { batchBySize } from './batches.ts';
 import type { BulkConnection } from './bulk-fetch.ts';
 import { completeRow, HEADER_QUERY, headerRowsOf } from './message-rows.ts';
@@ -19,6 +19,12 @@ export interface CompleteSyncOptions {
 }
 
 const BULK_WORKER_MIN = 1000;
+
+/** The end of a parse worker (out of memory, crashed), not of the mailbox or the database. */
+const isWorkerCrash = (error: unknown) =>
+  error instanceof Error &&
+  ((error as { code?: unknown }).code === 'ERR_WORKER_OUT_OF_MEMORY' ||
+    error.message.startsWith('parse worker stopped'));
 
 /** Whether syncComplete hands these new messages to the parse pool's workers (bulk-fetch.ts). */
 export function usesWorkers(count: number, bulk: BulkConnection | undefined): boolean {
@@ -38,31 +44,45 @@ export async function syncComplete(
   ids: { userId: string; accountId: number; folderId: number },
   uids: number[],
   options: CompleteSyncOptions,
+  /** The in-thread path's parser: the bulk path's pool when it takes over from it. */
+  inThreadPool?: ParsePool,
 ): Promise<number> {
   if (uids.length === 0) return 0;
-  const pool = sharedParsePool();
+  const pool = options.bulk?.pool ?? inThreadPool ?? sharedParsePool();
   if (options.bulk && usesWorkers(uids.length, options.bulk)) {
     // The workers read the sizes themselves: this session stays free for the first page.
-    const { path, uidValidity, minMessages: _, ...connection } = options.bulk;
+    const { path, uidValidity, minMessages: _, pool: _pool, ...connection } = options.bulk;
     let inserted = 0;
     let done = 0;
-    await pool.fetch(
-      {
-        ...connection,
-        path,
-        uidValidity: String(uidValidity),
-        ids,
-        uids,
-        maxSourceBytes: options.maxSourceBytes,
-        batchBytes: options.bodyBatchBytes,
-      },
-      async (json, count) => {
-        inserted += await repo.insertJson(json);
-        done += count;
-        await options.onProgress?.(done);
-      },
-      options.checkCancelled,
-    );
+    try {
+      await pool.fetch(
+        {
+          ...connection,
+          path,
+          uidValidity: String(uidValidity),
+          ids,
+          uids,
+          maxSourceBytes: options.maxSourceBytes,
+          batchBytes: options.bodyBatchBytes,
+        },
+        async (json, count) => {
+          inserted += await repo.insertJson(json);
+          done += count;
+          await options.onProgress?.(done);
+        },
+        options.checkCancelled,
+      );
+    } catch (error) {
+      if (!isWorkerCrash(error)) throw error;
+      // A worker that ran out of memory (a pathological message) must not fail the whole sync:
+      // what it had not stored yet is fetched here, message by message as without workers,
+      // where one unreadable message is only marked.
+      const stored = await repo.localUids(ids.folderId);
+      const rest = uids.filter((uid) => !stored.has(uid));
+      const { bulk: _bulk, ...inThread } = options;
+      const again = await syncComplete(client, repo, ids, rest, inThread, pool);
+      return inserted + again;
+    }
     return inserted;
   }
 
