@@ -15,7 +15,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
-      wildcard: false,
+      // Looked up per request, not listed once at start: a rebuild under a running server
+      // brings new asset names, which must be served rather than answered with the shell.
+      wildcard: true,
       index: false,
       setHeaders(res, filePath) {
         // Hashed assets never change; index.html must always be revalidated.
@@ -23,6 +25,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    // The wildcard would answer the root, a directory, with 403.
+    app.get('/', (_request, reply) =>
+      reply.header('cache-control', 'no-cache').sendFile('index.html'),
+    );
   } else {
     app.log.warn({ distDir }, 'web app build not found; run "npm run build"');
   }
@@ -35,6 +41,11 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       (request.method !== 'GET' && request.method !== 'HEAD')
     ) {
       return reply.code(404).send(errorBody(ErrorCode.NOT_FOUND, undefined, 'Route'));
+    }
+    // A missing script or picture is a 404: the app shell in its place would be run as
+    // JavaScript (a blank page) or shown as a broken image, and nothing would say why.
+    if (url.startsWith('/assets/') || /\/[^/]+\.[a-z0-9]{1,8}$/i.test(url)) {
+      return reply.code(404).type('text/plain; charset=utf-8').send('Nicht gefunden.');
     }
     if (!hasBuild) {
       return reply

@@ -39,6 +39,18 @@ describe('HTTP surface', () => {
     expect(res.headers['cache-control']).toContain('immutable');
   });
 
+  it('serves assets of a rebuild made while it runs; a missing one is a 404, not the shell', async () => {
+    fs.writeFileSync(path.join(dist, 'assets', 'app-5678.js'), 'console.log(2)');
+    const fresh = await t.app.inject({ method: 'GET', url: '/assets/app-5678.js' });
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.body).toBe('console.log(2)');
+    for (const url of ['/assets/app-0000.js', '/assets/style-0000.css', '/favicon-alt.png']) {
+      const missing = await t.app.inject({ method: 'GET', url });
+      expect(missing.statusCode, url).toBe(404);
+      expect(missing.body, url).not.toContain('<div id="root">');
+    }
+  });
+
   it('sends a strict Content-Security-Policy and the usual security headers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/' });
     const csp = String(res.headers['content-security-policy']);
