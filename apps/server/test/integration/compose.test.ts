@@ -201,8 +201,10 @@ describe.each(DATABASE_KINDS)('sending and drafts on %s', (kind) => {
 
     const fwd = (
       await owner.request({ method: 'GET', url: `/api/emails/${original}/compose/?action=forward` })
-    ).json<{ subject: string; forward_of: number }>();
+    ).json<{ subject: string; forward_of: number; text: string }>();
     expect(fwd.subject).toBe('WG: Angebot Küche');
+    // The forwarded block names everyone who got the original, Cc too (as Thunderbird writes it).
+    expect(fwd.text).toMatch(/^An: .*\nCC: Tom <tom@beispiel\.de>$/m);
     const before = smtp.received.length;
     const forwarded = await owner.request({
       method: 'POST',

@@ -273,6 +273,7 @@ export function createComposeService(deps: ComposeServiceDeps) {
           `Datum: ${new Intl.DateTimeFormat('de-DE', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Berlin' }).format(date)}`,
           `Von: ${formatAddress(from)}`,
           `An: ${e.toAddresses.map(formatAddress).join(', ')}`,
+          ...(e.ccAddresses.length ? [`CC: ${e.ccAddresses.map(formatAddress).join(', ')}`] : []),
         ];
         text = `\n\n${lines.join('\n')}\n\n${e.bodyText ?? ''}`;
         html = `<p></p><p>${lines.map(escapeHtml).join('<br>')}</p>${original}`;
