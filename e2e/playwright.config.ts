@@ -3,7 +3,8 @@ import { defineConfig } from '@playwright/test';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.E2E_PORT ?? 3100);
-const dataDir = path.join(root, 'e2e/.data');
+// One folder per port, so that two runs side by side do not wipe each other's database.
+const dataDir = path.join(root, port === 3100 ? 'e2e/.data' : `e2e/.data-${port}`);
 
 export default defineConfig({
   testDir: './tests',

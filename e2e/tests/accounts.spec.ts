@@ -93,8 +93,9 @@ test('a new account is tested before it is saved: a wrong password adds nothing 
   expect(await addresses()).not.toContain(second.address);
   await expect(dialog.getByRole('button', { name: 'Trotzdem hinzufügen' })).toBeVisible();
 
-  // The right password: tested again, and saved.
+  // The right password: the old result goes with the old settings; tested again, and saved.
   await dialog.getByRole('textbox', { name: 'Passwort', exact: true }).fill(second.password);
+  await expect(dialog.getByText(/Das Konto wurde noch nicht hinzugefügt/)).toBeHidden();
   await dialog.getByRole('button', { name: 'Konto hinzufügen' }).click();
   await expect(dialog).toBeHidden({ timeout: 20_000 });
   await expect.poll(addresses).toContain(second.address);

@@ -118,6 +118,15 @@ test('every main action is reachable by keyboard alone', async ({ page, request,
   await page.getByRole('button', { name: 'Rückgängig' }).click();
   await expect(page.getByText('Die E-Mail ist wieder in ihrem Ordner.')).toBeVisible();
   await expect(page.locator(`[data-email-id="${doomed}"]`)).toBeVisible();
+  // So does Entf (Delete), as in Thunderbird and Outlook.
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('j');
+  await expect.poll(() => focusedEmailId(page)).not.toBeNull();
+  const deleted = await focusedEmailId(page);
+  await page.keyboard.press('Delete');
+  await expect(page.locator(`[data-email-id="${deleted}"]`)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Rückgängig' }).click();
+  await expect(page.locator(`[data-email-id="${deleted}"]`)).toBeVisible();
   await page.goto('/app?folder_type=trash');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.locator(`[data-email-id="${doomed}"]`)).toHaveCount(0);

@@ -1,6 +1,7 @@
 import { Button, CircularProgress, IconButton, Tooltip } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useAccounts } from '../../api/accounts.ts';
 import { useFetchAllEmails } from '../../api/tasks.ts';
 import { Mdi } from '../../components/ui/Mdi.tsx';
 import { useFetchRunning } from '../../features/tasks/use-fetch-running.ts';
@@ -49,9 +50,12 @@ export function FetchAllButton({ compact }: { compact: boolean }) {
   const fetchAll = useFetchAllEmails();
   const running = useFetchRunning();
   const busy = running || fetchAll.isPending;
+  // Without an account there is nothing to fetch: the button says so instead of doing nothing.
+  const { data: accounts } = useAccounts();
+  const noAccounts = accounts?.length === 0;
   const label = t('layout.fetchAll');
   const start = () => {
-    if (busy) return;
+    if (busy || noAccounts) return;
     // Spec §8: fetching failures are only logged.
     fetchAll.mutate(undefined, { onError: (error) => console.warn('Fetch-all failed', error) });
   };
@@ -60,7 +64,7 @@ export function FetchAllButton({ compact }: { compact: boolean }) {
   ) : (
     <Mdi name="email-sync-outline" />
   );
-  const title = busy ? t('layout.fetchRunning') : label;
+  const title = noAccounts ? t('layout.fetchNoAccounts') : busy ? t('layout.fetchRunning') : label;
   if (compact)
     return (
       <Tooltip title={title}>
@@ -68,7 +72,7 @@ export function FetchAllButton({ compact }: { compact: boolean }) {
           color="inherit"
           aria-label={label}
           aria-busy={busy}
-          aria-disabled={busy}
+          aria-disabled={busy || noAccounts}
           onClick={start}
           data-testid="fetch-all"
         >
@@ -78,13 +82,13 @@ export function FetchAllButton({ compact }: { compact: boolean }) {
     );
   return (
     // describeChild: the busy note describes the button; its name stays 'Alle E-Mails abrufen'.
-    <Tooltip title={busy ? title : ''} describeChild>
+    <Tooltip title={busy || noAccounts ? title : ''} describeChild>
       <Button
         color="inherit"
         variant="outlined"
         startIcon={icon}
         aria-busy={busy}
-        aria-disabled={busy}
+        aria-disabled={busy || noAccounts}
         onClick={start}
         data-testid="fetch-all"
         sx={{ borderRadius: 5, px: 2, borderColor: 'currentColor', opacity: 1 }}

@@ -35,7 +35,7 @@ const SECTIONS: { title: string; rows: [keys: string[], label: string][] }[] = [
       [['r'], 'mailbox.shortcuts.reply'],
       [['a'], 'mailbox.shortcuts.replyAll'],
       [['f'], 'mailbox.shortcuts.forward'],
-      [['#'], 'mailbox.shortcuts.delete'],
+      [['#', 'Entf'], 'mailbox.shortcuts.delete'],
       [['e'], 'mailbox.shortcuts.archive'],
       [['c'], 'mailbox.shortcuts.compose'],
       [['?'], 'mailbox.shortcuts.help'],

@@ -136,7 +136,12 @@ export function useListView(filters: EmailFilters, loaded?: LoadedList): ListVie
 
   const search = filters.q;
   const subtitle = [
-    search ? t('mailbox.heading.searchIn', { view: title }) : '',
+    // The unified "Posteingang" holds every folder but Trash and Spam: say so, not "in Posteingang".
+    search
+      ? kind === 'inbox'
+        ? t('mailbox.heading.searchEverywhere')
+        : t('mailbox.heading.searchIn', { view: title })
+      : '',
     accountLabel,
     ...qualifiers,
     search ? '' : (count ?? ''),
@@ -147,9 +152,12 @@ export function useListView(filters: EmailFilters, loaded?: LoadedList): ListVie
   const empty: Record<View, [string, string]> = {
     folder: [
       t('mailbox.empty.folder'),
-      t(`mailbox.empty.folderTextByType.${folder?.folder_type ?? filters.folder_type ?? ''}`, {
-        defaultValue: t('mailbox.empty.folderText'),
-      }),
+      // The drawer's badge counts the subfolders' mail too: say where it is.
+      folder && ownCounts(folder).total === 0 && folder.total_emails > 0
+        ? t('mailbox.empty.inSubfolders', { count: folder.total_emails })
+        : t(`mailbox.empty.folderTextByType.${folder?.folder_type ?? filters.folder_type ?? ''}`, {
+            defaultValue: t('mailbox.empty.folderText'),
+          }),
     ],
     category: [t('mailbox.empty.category'), t('mailbox.empty.categoryText')],
     uncategorized: [t('mailbox.empty.uncategorized'), t('mailbox.empty.uncategorizedText')],

@@ -177,7 +177,7 @@ export const accounts = {
     title: 'Konfigurationsprüfung',
     missingEmail: 'Bitte geben Sie die E-Mail-Adresse des Kontos ein.',
     missingAuth:
-      'Es ist keine Anmeldemethode eingerichtet. Bitte geben Sie ein Passwort ein oder verbinden Sie das Konto über OAuth.',
+      'Es ist keine Anmeldemethode eingerichtet. Bitte geben Sie das Passwort des E-Mail-Kontos ein.',
     gmail_imap_server: 'Für Gmail lautet der IMAP-Server {{host}}.',
     gmail_imap_port: 'Für Gmail lautet der IMAP-Port 993.',
     gmail_smtp_server: 'Für Gmail lautet der SMTP-Server {{host}}.',
@@ -222,7 +222,6 @@ export const accounts = {
     HOST_INVALID: 'Bitte geben Sie einen gültigen Servernamen ein, z. B. imap.beispiel.de.',
     PORT_INVALID: 'Bitte geben Sie einen Port zwischen 1 und 65535 ein.',
     ACCOUNT_EXISTS: 'Dieses E-Mail-Konto ist bereits mit Brieftaube verbunden.',
-    AUTH_METHOD_MISSING:
-      'Bitte geben Sie ein Passwort ein oder verbinden Sie das Konto über OAuth.',
+    AUTH_METHOD_MISSING: 'Bitte geben Sie das Passwort des E-Mail-Kontos ein.',
   },
 } as const;

@@ -24,6 +24,7 @@ export const email = {
     bcc: 'Bcc',
     replyTo: 'Antwort an',
     date: 'Datum',
+    receivedAt: 'Empfangen: {{date}}',
     account: 'Konto',
     folder: 'Ordner',
     noSubject: '(kein Betreff)',

@@ -19,6 +19,8 @@ export const folders = {
     'Der Ordner wird mit seinen Unterordnern und allen E-Mails darin auch auf dem Mailserver gelöscht. Das lässt sich nicht rückgängig machen.',
   deleteConfirmForever: 'Endgültig löschen',
   deleteTextEmpty: 'Der leere Ordner wird auch auf dem Mailserver gelöscht.',
+  deleteTextEmptyWithChildren:
+    'Der Ordner und seine Unterordner sind leer und werden auch auf dem Mailserver gelöscht.',
   deleteConfirmEmpty: 'Löschen',
   movedToTrash: 'Der Ordner „{{name}}“ liegt jetzt im Papierkorb.',
   created: 'Der Ordner „{{name}}“ wurde angelegt.',

@@ -6,6 +6,7 @@ export const layout = {
   userMenu: 'Benutzermenü',
   compose: 'Neue E-Mail',
   fetchAll: 'Alle E-Mails abrufen',
+  fetchNoAccounts: 'Noch kein E-Mail-Konto verbunden – fügen Sie unter „Konten“ eines hinzu.',
   fetchRunning: 'E-Mails werden abgerufen …',
   devOnboarding: 'Onboarding (nur für Entwickler, deaktiviert)',
   inbox: 'Posteingang',

@@ -13,6 +13,7 @@ export const mailbox = {
     folder: 'Ordner',
     search: 'Suchergebnisse für „{{query}}“',
     searchIn: 'in {{view}}',
+    searchEverywhere: 'in allen Ordnern außer Papierkorb und Spam',
   },
   folderTypes: {
     inbox: 'Posteingang',
@@ -44,6 +45,7 @@ export const mailbox = {
     answered: 'Beantwortet',
     to: 'An: {{name}}',
     toMore: 'An: {{name}} +{{count, number}}',
+    draftNoRecipient: 'Entwurf (noch ohne Empfänger)',
     noSubject: '(kein Betreff)',
     unknownSender: '(unbekannter Absender)',
     select: 'E-Mail „{{subject}}“ auswählen',
@@ -83,6 +85,9 @@ export const mailbox = {
   empty: {
     folder: 'Keine E-Mails in diesem Ordner',
     folderText: 'Neue Nachrichten erscheinen hier automatisch.',
+    inSubfolders_one: 'Die E-Mail dieses Ordners liegt in einem seiner Unterordner.',
+    inSubfolders_other:
+      'Die {{count, number}} E-Mails dieses Ordners liegen in seinen Unterordnern.',
     folderTextByType: {
       sent: 'Nachrichten, die Sie senden, erscheinen hier.',
       drafts: 'Entwürfe, die Sie speichern, erscheinen hier.',

@@ -21,6 +21,9 @@ export const onboarding = {
   fetchTitle: 'Ihre E-Mails werden abgerufen',
   fetchText:
     'Brieftaube lädt zuerst die Ordner und die neuesten Nachrichten Ihres Posteingangs, der Rest folgt im Hintergrund. Sie können jederzeit weitergehen – der Abruf läuft weiter.',
+  fetchTitleDone: 'Ihre E-Mails sind da',
+  fetchTextDone:
+    'Ordner und Nachrichten Ihres Postfachs sind abgerufen. Neue E-Mails erscheinen von nun an von selbst.',
   fetchStarting: 'Der Abruf wird gestartet …',
   fetchProgress: 'Fortschritt des E-Mail-Abrufs',
   fetchPercent: '{{percent}} %',

@@ -253,13 +253,20 @@ function DeleteFolderDialog({
     if (up.folder_type === 'trash') inTrash = true;
   const hasTrash = folders.some((f) => f.account === folder.account && f.folder_type === 'trash');
   const toTrash = hasTrash && !inTrash && folder.total_emails > 0;
-  const mode = toTrash ? 'ToTrash' : folder.total_emails > 0 || inTrash ? 'Forever' : 'Empty';
+  const hasChildren = folders.some((f) => f.parent === folder.id);
+  const mode = toTrash
+    ? 'ToTrash'
+    : folder.total_emails > 0 || inTrash
+      ? 'Forever'
+      : hasChildren
+        ? 'EmptyWithChildren'
+        : 'Empty';
   return (
     <ConfirmDialog
       open
       title={t('folders.deleteTitle', { name: folder.display_name })}
       text={t(`folders.deleteText${mode}`)}
-      confirmLabel={t(`folders.deleteConfirm${mode}`)}
+      confirmLabel={t(`folders.deleteConfirm${mode === 'EmptyWithChildren' ? 'Empty' : mode}`)}
       destructive
       pending={remove.isPending}
       error={remove.error ? errorMessage(remove.error) : null}

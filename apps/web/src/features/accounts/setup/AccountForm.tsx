@@ -80,6 +80,19 @@ export function AccountForm({
   const update = useUpdateAccount();
 
   const watched = useWatch({ control }) as AccountFormValues;
+  // A test result, and the warning that came with it, speak of the settings they tested:
+  // changing those takes them away (state adjusted while rendering, as React recommends).
+  const connection = JSON.stringify([
+    ...SERVER_FIELDS.map((field) => watched[field]),
+    watched.email_address,
+    watched.password,
+  ]);
+  const [testedConnection, setTestedConnection] = useState(connection);
+  if (testedConnection !== connection) {
+    setTestedConnection(connection);
+    if (test.state) test.clear();
+    if (formError) setFormError(null);
+  }
   const issues = checkAccountConfig({
     ...watched,
     hasStoredPassword: !!account?.has_password,

@@ -1,5 +1,5 @@
 import type { Account, ConnectionTestResult } from '@brieftaube/shared';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { testAccountConnection, testConnectionSettings } from '../../../api/accounts.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
@@ -65,5 +65,6 @@ export function useConnectionTest(account: Account | undefined) {
     }
   }
 
-  return { state, pending, run, clear: () => setState(null) };
+  const clear = useCallback(() => setState(null), []);
+  return { state, pending, run, clear };
 }

@@ -137,14 +137,20 @@ export function DetailHeader({
               </Typography>
             )}
             <Box sx={{ flex: 1 }} />
+            {/* When it was written (the Date header), as Thunderbird shows it; imported or
+                late mail would otherwise carry the day it reached the server. */}
             <Typography
               component="time"
-              dateTime={detail.date}
-              title={formatFullDate(detail.date)}
+              dateTime={detail.sent_at ?? detail.date}
+              title={
+                detail.sent_at && detail.sent_at !== detail.date
+                  ? t('email.header.receivedAt', { date: formatFullDate(detail.date) })
+                  : formatFullDate(detail.date)
+              }
               variant="body2"
               sx={{ color: 'text.secondary' }}
             >
-              {formatFullDate(detail.date)}
+              {formatFullDate(detail.sent_at ?? detail.date)}
             </Typography>
           </Box>
           <AddressLine label={t('email.header.to')} addresses={detail.to} />

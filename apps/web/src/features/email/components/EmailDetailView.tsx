@@ -94,6 +94,8 @@ export function EmailDetailView({
     a: commands.replyAll,
     f: commands.forward,
     '#': commands.remove,
+    // Thunderbird's and Outlook's delete key.
+    Delete: commands.remove,
     e: commands.archive,
     u: commands.markUnread,
     c: () => void navigate('/app/compose'),

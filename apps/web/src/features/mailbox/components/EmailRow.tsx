@@ -19,6 +19,8 @@ export interface RowLabels {
   unknownSender: string;
   select: (subject: string) => string;
   to: (name: string, more: number) => string;
+  /** A draft that has no recipient yet. */
+  draftNoRecipient: string;
 }
 
 /** Stable for the list's lifetime, so that rows re-render only when their own data changes. */
@@ -49,6 +51,8 @@ function counterpart(item: EmailListItem, labels: RowLabels): string {
   if (item.folder_type === 'sent' || item.folder_type === 'drafts') {
     const first = item.to[0];
     if (first) return labels.to(first.name || first.address, item.to.length - 1);
+    // A draft without a recipient is no mail from the user to read: Gmail writes "Entwurf".
+    if (item.folder_type === 'drafts') return labels.draftNoRecipient;
   }
   return item.from_name || item.from_address || labels.unknownSender;
 }

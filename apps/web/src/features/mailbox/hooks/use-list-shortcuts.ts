@@ -51,6 +51,12 @@ export function useListShortcuts(options: Options) {
   const compose = (action: string) =>
     withFocused((item) => void navigate(`/app/compose/${action}/${item.id}`));
 
+  const remove = () => {
+    const list = targets();
+    if (list.length) commands.remove(list);
+    else showNotice(t('mailbox.notice.nothingFocused'), 'info');
+  };
+
   useShortcuts({
     j: () => move(1),
     k: () => move(-1),
@@ -66,11 +72,9 @@ export function useListShortcuts(options: Options) {
     r: compose('reply'),
     a: compose('reply_all'),
     f: compose('forward'),
-    '#': () => {
-      const list = targets();
-      if (list.length) commands.remove(list);
-      else showNotice(t('mailbox.notice.nothingFocused'), 'info');
-    },
+    '#': remove,
+    // Thunderbird's and Outlook's delete key.
+    Delete: remove,
     e: () => {
       const list = targets();
       if (list.length) commands.archive(list);

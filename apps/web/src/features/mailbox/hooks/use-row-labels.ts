@@ -17,6 +17,7 @@ export function useRowLabels(): RowLabels & { list: string; loadingMore: string 
       noSubject: t('mailbox.list.noSubject'),
       unknownSender: t('mailbox.list.unknownSender'),
       select: (subject: string) => t('mailbox.list.select', { subject }),
+      draftNoRecipient: t('mailbox.list.draftNoRecipient'),
       to: (name: string, more: number) =>
         more > 0 ? t('mailbox.list.toMore', { name, count: more }) : t('mailbox.list.to', { name }),
     }),

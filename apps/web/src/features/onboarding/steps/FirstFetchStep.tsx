@@ -49,10 +49,10 @@ export function FirstFetchStep({
     <Stack spacing={2.5}>
       <div>
         <Typography variant="h5" component="h2">
-          {t('onboarding.fetchTitle')}
+          {t(done ? 'onboarding.fetchTitleDone' : 'onboarding.fetchTitle')}
         </Typography>
         <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>
-          {t('onboarding.fetchText')}
+          {t(done ? 'onboarding.fetchTextDone' : 'onboarding.fetchText')}
         </Typography>
       </div>
       <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
