@@ -134,7 +134,7 @@ const EXTENSIONS: Record<string, string> = {
   'text/x-vcard': '.vcf',
 };
 
-function extensionFor(type: string): string {
+export function extensionFor(type: string): string {
   // Any other text, and a bounce's delivery report or headers (RFC 3464), opens as text.
   const text =
     type.startsWith('text/') || /^message\/(delivery-status|disposition-notification)$/.test(type);

@@ -1,3 +1,4 @@
+import { extensionFor } from '../../mail/mime/attachments.ts';
 import { isRowId, type EmailDetail, type EmailListItem } from '@brieftaube/shared';
 import { displayNameFor } from '../../mail/imap/folder-types.ts';
 import { sanitizeStoredHtml } from '../../mail/mime/sanitized-cache.ts';
@@ -53,7 +54,8 @@ export function toDetail(
     parse_error: e.parseError,
     attachments: e.attachments.map((a) => ({
       part: a.part,
-      filename: safeFileName(a.filename) || `Anhang-${a.part}`,
+      // A name of nothing but forbidden characters is named like an unnamed part, by its type.
+      filename: safeFileName(a.filename) || `Anhang-${a.part}${extensionFor(a.contentType)}`,
       content_type: a.contentType,
       size: a.size,
       inline: a.inline,
