@@ -177,6 +177,8 @@ export const mailbox = {
     notFound: 'Die E-Mail gibt es nicht mehr. Die Liste wurde aktualisiert.',
     mailServer:
       'Der Mailserver ist gerade nicht erreichbar. Bitte versuchen Sie es in einem Moment erneut.',
+    mailLogin:
+      'Der Mailserver hat die Anmeldung abgelehnt. Bitte prüfen Sie das Passwort des Kontos unter „E-Mail-Konten“.',
     noTrash:
       'Für dieses Konto ist kein Papierkorb bekannt. Bitte synchronisieren Sie zuerst die Ordner.',
     wrongAccount: 'E-Mails lassen sich nur innerhalb ihres eigenen Kontos verschieben.',

@@ -1,3 +1,4 @@
+import { isMailLoginRefused } from '../../../components/mail/errors.ts';
 import { ErrorCode, FieldErrorCode } from '@brieftaube/shared/codes';
 import i18n from '../../../i18n/index.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
@@ -81,7 +82,12 @@ export function composeFailure(error: unknown, values: ComposeValues): ComposeFa
     case ErrorCode.CONFLICT:
       return { message: t('errors.noDraftsFolder'), fields: {} };
     case ErrorCode.MAIL_SERVER_UNAVAILABLE:
-      return { message: t('errors.mailServerUnavailable'), fields: {} };
+      return {
+        message: isMailLoginRefused(error)
+          ? i18n.t('mailbox.errors.mailLogin')
+          : t('errors.mailServerUnavailable'),
+        fields: {},
+      };
     case ErrorCode.UNAUTHENTICATED:
     case ErrorCode.TOKEN_INVALID:
       return { message: t('errors.sessionExpired'), fields: {} };
