@@ -71,6 +71,7 @@ export const mailbox = {
     categorize: 'Kategorie zuweisen',
     delete: 'Löschen',
     shortcuts: 'Tastenkürzel anzeigen',
+    more: 'Weitere Aktionen',
   },
   selectWhole: {
     loaded_one: 'Die geladene E-Mail ist ausgewählt.',

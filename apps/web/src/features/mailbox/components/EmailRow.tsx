@@ -142,7 +142,12 @@ export const EmailRow = memo(function EmailRow({
         </span>
         <span className="bt-line">
           <span className="bt-subject">{subject}</span>
-          {item.preview && <span className="bt-preview">– {item.preview}</span>}
+          {item.preview && (
+            <span className="bt-preview">
+              <span className="bt-dash">– </span>
+              {item.preview}
+            </span>
+          )}
           {category && (
             <span
               className="bt-cat"

@@ -1,6 +1,18 @@
-import { Box, Checkbox, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
+import {
+  Box,
+  Checkbox,
+  ListItemIcon,
+  ListItemText,
+  Menu,
+  MenuItem,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { srOnly } from '../../../app/layouts/drawer/CountBadges.tsx';
+import { formatNumber } from '../../../components/mail/format.ts';
 import { Mdi } from '../../../components/ui/Mdi.tsx';
 import { ToolbarAction } from '../../../components/ui/ToolbarAction.tsx';
 
@@ -44,6 +56,18 @@ export function ListToolbar({
 }) {
   const { t } = useTranslation();
   const all = total > 0 && selectedCount >= total;
+  // Below 600 px the less used actions go into a menu, so the toolbar fits without scrolling.
+  const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const [more, setMore] = useState<HTMLElement | null>(null);
+  const flagAction = anyUnflagged ? (
+    <ToolbarAction label={t('mailbox.toolbar.flag')} icon="star-outline" onClick={actions.flag} />
+  ) : (
+    <ToolbarAction
+      label={t('mailbox.toolbar.unflag')}
+      icon="star-off-outline"
+      onClick={actions.unflag}
+    />
+  );
   return (
     <Box
       role="toolbar"
@@ -84,10 +108,20 @@ export function ListToolbar({
         <>
           <Typography
             variant="body2"
-            sx={{ fontWeight: 600, mx: 1, whiteSpace: 'nowrap' }}
+            sx={{ fontWeight: 600, mx: compact ? 0.5 : 1, whiteSpace: 'nowrap' }}
             aria-live="polite"
           >
-            {t('mailbox.toolbar.selected', { count: selectedCount })}
+            {compact ? (
+              // On a phone the number says it; the whole sentence is for screen readers.
+              <>
+                <span aria-hidden>{formatNumber(selectedCount)}</span>
+                <Box component="span" sx={srOnly}>
+                  {t('mailbox.toolbar.selected', { count: selectedCount })}
+                </Box>
+              </>
+            ) : (
+              t('mailbox.toolbar.selected', { count: selectedCount })
+            )}
           </Typography>
           {anyUnread ? (
             <ToolbarAction
@@ -102,47 +136,89 @@ export function ListToolbar({
               onClick={actions.markUnread}
             />
           )}
-          {anyUnflagged ? (
-            <ToolbarAction
-              label={t('mailbox.toolbar.flag')}
-              icon="star-outline"
-              onClick={actions.flag}
-            />
-          ) : (
-            <ToolbarAction
-              label={t('mailbox.toolbar.unflag')}
-              icon="star-off-outline"
-              onClick={actions.unflag}
-            />
-          )}
+          {!compact && flagAction}
           <ToolbarAction
             label={t('mailbox.toolbar.archive')}
             icon="archive-arrow-down-outline"
             onClick={actions.archive}
           />
-          <ToolbarAction
-            label={t('mailbox.toolbar.move')}
-            icon="folder-move-outline"
-            onClick={actions.move}
-          />
-          <ToolbarAction
-            label={t('mailbox.toolbar.categorize')}
-            icon="tag-outline"
-            onClick={actions.categorize}
-          />
+          {!compact && (
+            <>
+              <ToolbarAction
+                label={t('mailbox.toolbar.move')}
+                icon="folder-move-outline"
+                onClick={actions.move}
+              />
+              <ToolbarAction
+                label={t('mailbox.toolbar.categorize')}
+                icon="tag-outline"
+                onClick={actions.categorize}
+              />
+            </>
+          )}
           <ToolbarAction
             label={t('mailbox.toolbar.delete')}
             icon="delete-outline"
             onClick={actions.remove}
           />
+          {compact && (
+            <ToolbarAction
+              label={t('mailbox.toolbar.more')}
+              icon="dots-vertical"
+              onClick={(anchor) => setMore(anchor)}
+            />
+          )}
+          <Menu anchorEl={more} open={!!more} onClose={() => setMore(null)}>
+            <MenuItem
+              onClick={() => {
+                setMore(null);
+                if (anyUnflagged) actions.flag();
+                else actions.unflag();
+              }}
+            >
+              <ListItemIcon>
+                <Mdi name={anyUnflagged ? 'star-outline' : 'star-off-outline'} />
+              </ListItemIcon>
+              <ListItemText>
+                {t(anyUnflagged ? 'mailbox.toolbar.flag' : 'mailbox.toolbar.unflag')}
+              </ListItemText>
+            </MenuItem>
+            <MenuItem
+              onClick={() => {
+                const anchor = more!;
+                setMore(null);
+                actions.move(anchor);
+              }}
+            >
+              <ListItemIcon>
+                <Mdi name="folder-move-outline" />
+              </ListItemIcon>
+              <ListItemText>{t('mailbox.toolbar.move')}</ListItemText>
+            </MenuItem>
+            <MenuItem
+              onClick={() => {
+                const anchor = more!;
+                setMore(null);
+                actions.categorize(anchor);
+              }}
+            >
+              <ListItemIcon>
+                <Mdi name="tag-outline" />
+              </ListItemIcon>
+              <ListItemText>{t('mailbox.toolbar.categorize')}</ListItemText>
+            </MenuItem>
+          </Menu>
         </>
       )}
       <Box sx={{ flex: 1 }} />
-      <ToolbarAction
-        label={t('mailbox.toolbar.shortcuts')}
-        icon="keyboard-outline"
-        onClick={onHelp}
-      />
+      {/* A phone has no keyboard to learn shortcuts for. */}
+      {!compact && (
+        <ToolbarAction
+          label={t('mailbox.toolbar.shortcuts')}
+          icon="keyboard-outline"
+          onClick={onHelp}
+        />
+      )}
     </Box>
   );
 }

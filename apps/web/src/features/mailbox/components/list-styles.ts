@@ -180,9 +180,17 @@ export function listStyles(theme: Theme): SystemStyleObject<Theme> {
     },
     '@keyframes bt-spin': { to: { transform: 'rotate(360deg)' } },
     '@media (prefers-reduced-motion: reduce)': { '& .bt-spin': { animation: 'none' } },
+    // Phones: sender and date, then the subject, then the preview, as Gmail's app lays them out;
+    // side by side the subject and the preview each got a few letters.
     '@media (max-width: 599.95px)': {
       '& .bt-row': { gridTemplateColumns: '8px 32px 32px minmax(0, 1fr)', paddingRight: '8px' },
       '& .bt-loc, & .bt-cat': { maxWidth: 110 },
+      '& .bt-link': { gap: 0 },
+      '& .bt-line': { lineHeight: '20px' },
+      '& .bt-line + .bt-line': { flexWrap: 'wrap', rowGap: 0, maxHeight: 40, overflow: 'hidden' },
+      '& .bt-subject': { flex: '1 0 100%', maxWidth: '100%' },
+      '& .bt-preview': { fontSize: 13 },
+      '& .bt-dash': { display: 'none' },
     },
   };
 }
