@@ -51,6 +51,16 @@ test('"select all" reaches past the loaded rows to the whole list, and acts on a
       })
       .toBe(listTotal);
 
+    // On a phone the bulk toolbar fits without scrolling; the rarer actions wait in a menu.
+    await page.setViewportSize({ width: 360, height: 740 });
+    const toolbar = page.getByRole('toolbar', { name: 'Aktionen für die Liste' });
+    await expect(toolbar.getByRole('button', { name: 'Weitere Aktionen' })).toBeVisible();
+    expect(await toolbar.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await toolbar.getByRole('button', { name: 'Weitere Aktionen' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Kategorie zuweisen' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
     // Unticking one row leaves the loaded rows selected, and the offer comes back.
     await page.locator('[data-email-id]').first().getByRole('checkbox').uncheck();
     await expect(page.getByRole('toolbar')).toContainText('99 ausgewählt');
