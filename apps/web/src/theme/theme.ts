@@ -40,6 +40,12 @@ const dark = {
 // (links, focused fields, text buttons) the light theme uses a deep brown of the same hue.
 const lightPrimaryText = '#6B4A2B';
 
+// MUI's own distances from the bottom (8 px, 24 px from sm), plus the task cards' room.
+const aboveTaskCards = ({ theme }: { theme: Theme }) => ({
+  bottom: 'calc(8px + var(--task-cards-space, 0px))',
+  [theme.breakpoints.up('sm')]: { bottom: 'calc(24px + var(--task-cards-space, 0px))' },
+});
+
 export function buildTheme(mode: PaletteMode): Theme {
   const palette = mode === 'dark' ? dark : light;
   const primaryText = mode === 'dark' ? dark.primary.main : lightPrimaryText;
@@ -60,6 +66,15 @@ export function buildTheme(mode: PaletteMode): Theme {
         MuiIcon: {
           styleOverrides: {
             root: { lineHeight: 1, '&::before': { display: 'block', lineHeight: 1 } },
+          },
+        },
+        // Snackbars at the bottom stand above the task cards (bottom right, full width on a
+        // phone) rather than on them: TaskNotifications publishes the room the cards take.
+        MuiSnackbar: {
+          styleOverrides: {
+            anchorOriginBottomCenter: aboveTaskCards,
+            anchorOriginBottomLeft: aboveTaskCards,
+            anchorOriginBottomRight: aboveTaskCards,
           },
         },
         MuiAppBar: { defaultProps: { elevation: 0 } },

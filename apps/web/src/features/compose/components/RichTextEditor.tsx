@@ -1,11 +1,11 @@
 import { Box } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import { Placeholder } from '@tiptap/extensions';
-import { EditorContent, useEditor } from '@tiptap/react';
+import { EditorContent, generateJSON, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { type Ref, useImperativeHandle, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toMailHtml } from '../lib/mail-html.ts';
+import { dropTrailingBreaks, toMailHtml } from '../lib/mail-html.ts';
 import { docToText } from '../lib/mail-text.ts';
 import { EditorToolbar } from './EditorToolbar.tsx';
 import { LinkDialog } from './LinkDialog.tsx';
@@ -28,24 +28,29 @@ interface Props {
   ref: Ref<EditorHandle>;
 }
 
+const starterKit = () =>
+  StarterKit.configure({
+    link: { openOnClick: false, autolink: true, defaultProtocol: 'https' },
+  });
+
 /** The message body: TipTap with the StarterKit marks and blocks, toolbar below (like Gmail). */
 export function RichTextEditor({ id, initialHtml, autoFocus, onChange, onFiles, ref }: Props) {
   const { t } = useTranslation();
   const [link, setLink] = useState<{ url: string; askText: boolean } | null>(null);
   // The document as the editor first read it (it normalises the HTML it is given).
   const [opened, setOpened] = useState<string | null>(null);
+  // A draft reopens as it was written: its blank lines come back as <p><br></p> (mail-html.ts).
+  const [content] = useState(() => dropTrailingBreaks(generateJSON(initialHtml, [starterKit()])));
   const editor = useEditor({
     extensions: [
-      StarterKit.configure({
-        link: { openOnClick: false, autolink: true, defaultProtocol: 'https' },
-      }),
+      starterKit(),
       Placeholder.configure({
         // Only the first line carries the hint, also above a quoted reply.
         placeholder: ({ pos }) => (pos === 0 ? t('compose.placeholder') : ''),
         showOnlyCurrent: false,
       }),
     ],
-    content: initialHtml,
+    content,
     autofocus: autoFocus ? 'start' : false,
     shouldRerenderOnTransaction: false,
     editorProps: {

@@ -1,5 +1,18 @@
-import { Box, Divider } from '@mui/material';
+import {
+  Box,
+  Divider,
+  IconButton,
+  ListItemIcon,
+  ListItemText,
+  Menu,
+  MenuItem,
+  Tooltip,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Mdi } from '../../../components/ui/Mdi.tsx';
 import { ToolbarAction } from '../../../components/ui/ToolbarAction.tsx';
 
 export interface DetailCommands {
@@ -16,9 +29,60 @@ export interface DetailCommands {
   help: () => void;
 }
 
-/** The detail's action bar: back and the message actions, then the answers, then the rest. */
+interface Action {
+  key: keyof DetailCommands;
+  label: string;
+  icon: string;
+  shortcut?: string;
+}
+
+/**
+ * The detail's action bar: back and the message actions, then the answers, then the rest. On a
+ * phone one row holds back, archive, delete, unread and reply; the rarer actions are in the
+ * "more" menu (and the answers below the mail too). The shortcut list is not offered where
+ * there is no keyboard to use it with.
+ */
 export function DetailToolbar({ commands }: { commands: DetailCommands }) {
   const { t } = useTranslation();
+  const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const touch = useMediaQuery('(hover: none) and (pointer: coarse)', { noSsr: true });
+  const [moreAnchor, setMoreAnchor] = useState<HTMLElement | null>(null);
+
+  const action = (key: Action['key'], label: string, icon: string, shortcut?: string) =>
+    ({ key, label: t(label), icon, ...(shortcut ? { shortcut } : {}) }) satisfies Action;
+  const back = action('back', 'email.back', 'arrow-left', 'Escape');
+  const archive = action('archive', 'email.actions.archive', 'archive-arrow-down-outline', 'e');
+  const remove = action('remove', 'email.actions.delete', 'delete-outline', '#');
+  const move = action('move', 'email.actions.move', 'folder-move-outline');
+  const markUnread = action('markUnread', 'email.actions.markUnread', 'email-mark-as-unread', 'u');
+  const categorize = action('categorize', 'email.actions.category', 'tag-outline');
+  const reply = action('reply', 'email.actions.reply', 'reply', 'r');
+  const replyAll = action('replyAll', 'email.actions.replyAll', 'reply-all', 'a');
+  const forward = action('forward', 'email.actions.forward', 'share', 'f');
+  const download = action('download', 'email.actions.download', 'download-outline');
+  const help = action('help', 'email.actions.shortcuts', 'keyboard-outline');
+
+  const button = ({ key, label, icon, shortcut }: Action) => (
+    <ToolbarAction
+      key={key}
+      label={label}
+      icon={icon}
+      onClick={commands[key]}
+      {...(shortcut ? { shortcut } : {})}
+    />
+  );
+  const separator = (key: string) => (
+    <Divider key={key} orientation="vertical" flexItem sx={{ mx: 0.5, my: 1.5 }} />
+  );
+
+  const more = [replyAll, forward, move, categorize, download];
+  const moreLabel = t('email.actions.more', { defaultValue: 'Weitere Aktionen' });
+  const runFromMenu = (key: Action['key'], anchor: HTMLElement) => {
+    setMoreAnchor(null);
+    // Menus of their own (folders, categories) open where the "more" button is.
+    commands[key](anchor);
+  };
+
   return (
     <Box
       role="toolbar"
@@ -31,76 +95,59 @@ export function DetailToolbar({ commands }: { commands: DetailCommands }) {
         minHeight: 52,
         borderBottom: 1,
         borderColor: 'divider',
-        // On a phone the actions take two rows rather than hiding off-screen to the right.
+        // Below 300 px even the phone's row takes two rather than hiding actions off-screen.
         flexWrap: { xs: 'wrap', md: 'nowrap' },
         overflowX: { md: 'auto' },
       }}
     >
-      <ToolbarAction
-        label={t('email.back')}
-        icon="arrow-left"
-        onClick={commands.back}
-        shortcut="Escape"
-      />
-      <Divider orientation="vertical" flexItem sx={{ mx: 0.5, my: 1.5 }} />
-      <ToolbarAction
-        label={t('email.actions.archive')}
-        icon="archive-arrow-down-outline"
-        onClick={commands.archive}
-        shortcut="e"
-      />
-      <ToolbarAction
-        label={t('email.actions.delete')}
-        icon="delete-outline"
-        onClick={commands.remove}
-        shortcut="#"
-      />
-      <ToolbarAction
-        label={t('email.actions.move')}
-        icon="folder-move-outline"
-        onClick={commands.move}
-      />
-      <ToolbarAction
-        label={t('email.actions.markUnread')}
-        icon="email-mark-as-unread"
-        onClick={commands.markUnread}
-        shortcut="u"
-      />
-      <ToolbarAction
-        label={t('email.actions.category')}
-        icon="tag-outline"
-        onClick={commands.categorize}
-      />
-      <Box sx={{ flex: 1 }} />
-      <ToolbarAction
-        label={t('email.actions.reply')}
-        icon="reply"
-        onClick={commands.reply}
-        shortcut="r"
-      />
-      <ToolbarAction
-        label={t('email.actions.replyAll')}
-        icon="reply-all"
-        onClick={commands.replyAll}
-        shortcut="a"
-      />
-      <ToolbarAction
-        label={t('email.actions.forward')}
-        icon="share"
-        onClick={commands.forward}
-        shortcut="f"
-      />
-      <Divider orientation="vertical" flexItem sx={{ mx: 0.5, my: 1.5 }} />
-      <ToolbarAction
-        label={t('email.actions.download')}
-        icon="download-outline"
-        onClick={commands.download}
-      />
-      <ToolbarAction
-        label={t('email.actions.shortcuts')}
-        icon="keyboard-outline"
-        onClick={commands.help}
-      />
+      {button(back)}
+      {separator('after-back')}
+      {button(archive)}
+      {button(remove)}
+      {compact ? (
+        <>
+          {button(markUnread)}
+          <Box sx={{ flex: 1 }} />
+          {button(reply)}
+          <Tooltip title={moreLabel}>
+            <IconButton
+              aria-label={moreLabel}
+              aria-haspopup="menu"
+              aria-expanded={moreAnchor ? 'true' : undefined}
+              aria-controls={moreAnchor ? 'email-more-actions' : undefined}
+              onClick={(e) => setMoreAnchor(e.currentTarget)}
+            >
+              <Mdi name="dots-vertical" />
+            </IconButton>
+          </Tooltip>
+          <Menu
+            id="email-more-actions"
+            anchorEl={moreAnchor}
+            open={!!moreAnchor}
+            onClose={() => setMoreAnchor(null)}
+            anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+            transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+          >
+            {more.map(({ key, label, icon }) => (
+              <MenuItem key={key} onClick={() => runFromMenu(key, moreAnchor!)}>
+                <ListItemIcon>
+                  <Mdi name={icon} fontSize="small" />
+                </ListItemIcon>
+                <ListItemText>{label}</ListItemText>
+              </MenuItem>
+            ))}
+          </Menu>
+        </>
+      ) : (
+        <>
+          {[move, markUnread, categorize].map(button)}
+          <Box sx={{ flex: 1 }} />
+          {[reply, replyAll, forward].map(button)}
+          {separator('before-rest')}
+          {button(download)}
+          {!touch && button(help)}
+        </>
+      )}
     </Box>
   );
 }

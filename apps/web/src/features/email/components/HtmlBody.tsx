@@ -2,12 +2,19 @@ import { Box } from '@mui/material';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFillHeight } from '../../../components/mail/use-fill-height.ts';
-import { buildSrcdoc, estimateHeight, prepareMailHtml } from '../lib/build-srcdoc.ts';
+import { buildSrcdoc, prepareMailHtml } from '../lib/build-srcdoc.ts';
+import { MAX_FRAME_HEIGHT, MIN_FRAME_HEIGHT, MailMeasurer } from '../lib/measure-mail.ts';
 
 function hash(text: string): string {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
   return (h >>> 0).toString(36);
+}
+
+interface Measured {
+  content: string;
+  height: number;
+  uncertain: boolean;
 }
 
 /**
@@ -28,16 +35,6 @@ export function HtmlBody({
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   const fill = useFillHeight(ref, 420);
-  const [width, setWidth] = useState(800);
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    const observer = new ResizeObserver(([entry]) => {
-      if (entry) setWidth(Math.round(entry.contentRect.width / 40) * 40);
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
 
   const content = useMemo(
     () => prepareMailHtml(html, inlineImages, allowRemote),
@@ -47,17 +44,56 @@ export function HtmlBody({
   // A new document in an existing frame would be a new entry in the tab's history (Back would
   // step through frame versions instead of leaving the message): each version gets a new frame.
   const frameKey = useMemo(() => hash(srcdoc), [srcdoc]);
-  const estimate = useMemo(() => estimateHeight(content, width), [content, width]);
-  const height = estimate === null ? fill : Math.min(fill, Math.max(160, estimate));
+
+  // The frame is as tall as the mail, measured on an inert copy (measure-mail.ts) at the
+  // frame's width, and again whenever that width changes.
+  const [measured, setMeasured] = useState<Measured>();
+  useLayoutEffect(() => {
+    const box = ref.current;
+    if (!box) return;
+    let measurer: MailMeasurer | null = null;
+    const update = () => {
+      if (!measurer || !box.clientWidth) return;
+      const height = measurer.measure(box.clientWidth);
+      const next = { content, height, uncertain: measurer.uncertain };
+      // Its own new height reaches the observer too; an unchanged measure renders nothing.
+      setMeasured((last) =>
+        last?.content === next.content && last.height === next.height ? last : next,
+      );
+    };
+    try {
+      measurer = new MailMeasurer(content, update);
+    } catch (error) {
+      // Without a measure the frame keeps the old behaviour: the window's height, draggable.
+      console.warn('Mail could not be measured', error);
+    }
+    // Measured before the first paint, so that the frame never shows at a guessed height.
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(box);
+    return () => {
+      observer.disconnect();
+      measurer?.dispose();
+    };
+  }, [content]);
+
+  const current = measured?.content === content ? measured : undefined;
+  // Remote images of unknown size may make the mail taller than measured: such a mail gets at
+  // least the window's height, scrolls inside and can be dragged taller, as before.
+  const fitted = !!current && !current.uncertain && current.height <= MAX_FRAME_HEIGHT;
+  const frameHeight = !current
+    ? fill
+    : current.uncertain
+      ? Math.min(MAX_FRAME_HEIGHT, Math.max(current.height, fill))
+      : Math.min(MAX_FRAME_HEIGHT, Math.max(MIN_FRAME_HEIGHT, current.height));
 
   return (
     <Box
       ref={ref}
       sx={{
-        height,
-        minHeight: 120,
-        // The frame cannot grow to its content by itself; the reader can drag it taller.
-        resize: 'vertical',
+        // The border is outside the frame's own height.
+        height: frameHeight + 2,
+        ...(fitted ? {} : { minHeight: 120, resize: 'vertical' }),
         overflow: 'hidden',
         bgcolor: '#ffffff',
         border: 1,

@@ -22,7 +22,20 @@ export function RemoteContentBar({
       <Alert
         severity="info"
         icon={<Mdi name="image-off-outline" />}
-        sx={{ mb: 2, alignItems: 'center', '& .MuiAlert-action': { pt: 0 } }}
+        sx={{
+          mb: 2,
+          alignItems: 'center',
+          flexWrap: 'wrap',
+          // Where the bar is narrow (a phone, a window with the drawer open) the buttons go
+          // below the text instead of squeezing it into a column beside them.
+          containerType: 'inline-size',
+          '& .MuiAlert-message': { flex: '1 1 0', minWidth: 0 },
+          '& .MuiAlert-action': { pt: 0 },
+          '@container (max-width: 680px)': {
+            '& .MuiAlert-action': { flexBasis: '100%', m: 0, pl: '34px', pb: 0.5 },
+            '& .MuiAlert-action > div': { justifyContent: 'flex-start' },
+          },
+        }}
         action={
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
             <Button color="inherit" size="small" variant="outlined" onClick={onShowOnce}>

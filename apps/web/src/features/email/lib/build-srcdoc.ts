@@ -16,18 +16,24 @@ export function mailCsp(allowRemote: boolean): string {
   ].join('; ');
 }
 
-// Mail HTML is written for white paper; the frame keeps it so in the dark theme too.
-const BASE_STYLE = `
-:root { color-scheme: light; }
-html { background: #ffffff; }
-body {
-  margin: 0;
-  padding: 16px 20px;
-  font: 14px/1.55 -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif;
-  color: #1f1f1f;
-  background: #ffffff;
-  overflow-wrap: break-word;
+/** The frame body's font, which the copy that measures the mail uses too (measure-mail.ts). */
+export const MAIL_FONT_FAMILY =
+  '-apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+
+/** The frame body's box and text, shared with the measuring copy. */
+export function mailBodyStyle(fontFamily = MAIL_FONT_FAMILY): string {
+  return [
+    'margin: 0',
+    'padding: 16px 20px',
+    `font: 14px/1.55 ${fontFamily}`,
+    'color: #1f1f1f',
+    'background: #ffffff',
+    'overflow-wrap: break-word;',
+  ].join('; ');
 }
+
+/** The rules for the mail's content, shared with the measuring copy. */
+export const MAIL_CONTENT_STYLE = `
 img { max-width: 100%; height: auto; }
 img[data-remote-src] { outline: 1px dashed #c4c4c4; min-width: 16px; min-height: 16px; }
 table { max-width: 100%; }
@@ -35,6 +41,13 @@ pre { white-space: pre-wrap; }
 blockquote { margin: 8px 0 8px 4px; padding-left: 12px; border-left: 3px solid #d5d5d5; color: #555555; }
 a { color: #1a56c4; }
 `;
+
+// Mail HTML is written for white paper; the frame keeps it so in the dark theme too.
+const BASE_STYLE = `
+:root { color-scheme: light; }
+html { background: #ffffff; }
+body { ${mailBodyStyle()} }
+${MAIL_CONTENT_STYLE}`;
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
@@ -52,7 +65,7 @@ export function buildSrcdoc(html: string, allowRemote: boolean): string {
 }
 
 const SAFE_LINK = /^(https?:|mailto:|tel:)/i;
-const SAFE_IMAGE = /^data:image\/(png|gif|jpe?g|webp|bmp);/i;
+export const SAFE_IMAGE = /^data:image\/(png|gif|jpe?g|webp|bmp);/i;
 const REMOTE_IMAGE = /^https?:\/\//i;
 
 /**
@@ -87,22 +100,4 @@ export function prepareMailHtml(
       element.removeAttribute(name);
   }
   return doc.body.innerHTML;
-}
-
-/**
- * A first guess at the frame's height. The frame cannot be measured (no script, no same-origin),
- * so plain letters get about their own height and anything with layout (tables, images) the
- * whole window; the frame scrolls inside and can be dragged taller.
- */
-export function estimateHeight(html: string, width: number): number | null {
-  if (/<(table|img)\b/i.test(html)) return null;
-  const doc = new DOMParser().parseFromString(html, 'text/html');
-  const perLine = Math.max(20, Math.floor((width - 40) / 7.2));
-  const wrapped = (doc.body.textContent ?? '')
-    .split('\n')
-    .reduce((lines, line) => lines + Math.ceil(line.length / perLine), 0);
-  const blocks = doc.body.querySelectorAll(
-    'p, div, br, li, h1, h2, h3, h4, h5, h6, blockquote, pre, hr',
-  ).length;
-  return 48 + (wrapped + blocks) * 22;
 }
