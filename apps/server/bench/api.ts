@@ -164,12 +164,23 @@ async function measure(label: string, databaseUrl?: string) {
     hits += search.res.json<unknown[]>().length;
   }
   if (hits < ROUNDS * 20) throw new Error(`searches found ${hits} of ${ROUNDS * 20} expected rows`);
+  // "Select all" over the whole unified list: every message, compact (the rare, heavy call).
+  const wholeList: number[] = [];
+  let selected = 0;
+  for (let i = 0; i < 5; i++) {
+    const { ms, res } = await time('/api/emails/selection/');
+    wholeList.push(ms);
+    selected = res.json<{ rows: unknown[] }>().rows.length;
+  }
   console.log(
     `${label}: ${COUNT.toLocaleString('de-DE')} messages seeded in ${seedSeconds.toFixed(1)} s, indexed for search in ${indexSeconds.toFixed(1)} s`,
   );
   console.log(`  list page (50)          ${stats(lists)}   target p95 < 30 ms`);
   console.log(`  deep pages (cursor)     ${stats(deep)}`);
   console.log(`  full-text search (20)   ${stats(searches)}   target p95 < 150 ms`);
+  console.log(
+    `  select all (${selected.toLocaleString('de-DE')})   ${stats(wholeList)}   (one call, then bulk calls of 1,000)`,
+  );
   await app.close();
   await database.close();
   fs.rmSync(dataDir, { recursive: true, force: true });

@@ -3,6 +3,7 @@ export const email = {
   back: 'Zurück zur Liste',
   actions: {
     label: 'Aktionen für diese E-Mail',
+    more: 'Weitere Aktionen',
     reply: 'Antworten',
     replyAll: 'Allen antworten',
     forward: 'Weiterleiten',

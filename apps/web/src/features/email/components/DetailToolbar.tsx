@@ -76,7 +76,7 @@ export function DetailToolbar({ commands }: { commands: DetailCommands }) {
   );
 
   const more = [replyAll, forward, move, categorize, download];
-  const moreLabel = t('email.actions.more', { defaultValue: 'Weitere Aktionen' });
+  const moreLabel = t('email.actions.more');
   const runFromMenu = (key: Action['key'], anchor: HTMLElement) => {
     setMoreAnchor(null);
     // Menus of their own (folders, categories) open where the "more" button is.
