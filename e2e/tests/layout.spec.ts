@@ -2,27 +2,24 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { appendMessages } from '../../test-support/src/mailbox.ts';
 import { imapClient } from '../../test-support/src/mail-fixtures.ts';
 import { expectAccessible } from './helpers.ts';
-import { expect, signedInWithMailbox, test, type Mailbox } from './support/mail-stack.ts';
+import {
+  brokenAccount,
+  expect,
+  signedInWithMailbox,
+  test,
+  type Mailbox,
+} from './support/mail-stack.ts';
 
 /** An account whose password is wrong: its fetch fails, and the failure card stays until closed. */
 async function failingFetch(request: APIRequestContext, access: string, mailbox: Mailbox) {
-  const headers = { authorization: `Bearer ${access}` };
-  const res = await request.post('/api/accounts/', {
-    headers,
-    data: {
-      email_address: `kaputt.${Date.now().toString(36)}@beispiel.de`,
-      imap_server: '127.0.0.1',
-      imap_port: mailbox.imapPort,
-      imap_security: 'none',
-      smtp_server: '127.0.0.1',
-      smtp_port: mailbox.smtpPort,
-      smtp_security: 'none',
-      password: 'falsches-Passwort',
-    },
+  await brokenAccount(request, access, mailbox, 'kaputt');
+  const accounts = (await (
+    await request.get('/api/accounts/', { headers: { authorization: `Bearer ${access}` } })
+  ).json()) as { id: number; email_address: string }[];
+  const broken = accounts.find((a) => a.email_address.startsWith('kaputt.'))!;
+  await request.post(`/api/tasks/fetch-emails/${broken.id}/`, {
+    headers: { authorization: `Bearer ${access}` },
   });
-  expect(res.ok(), await res.text()).toBe(true);
-  const { id } = (await res.json()) as { id: number };
-  await request.post(`/api/tasks/fetch-emails/${id}/`, { headers });
 }
 
 /** Whether the element is what a tap at its centre would hit. */

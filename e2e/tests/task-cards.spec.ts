@@ -1,30 +1,5 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, signedInWithMailbox, test, type Mailbox } from './support/mail-stack.ts';
-
-/** An account on the test Dovecot whose password is wrong: each fetch of it fails. */
-async function brokenAccount(
-  request: APIRequestContext,
-  access: string,
-  mailbox: Mailbox,
-  name: string,
-): Promise<string> {
-  const address = `${name}.${Date.now().toString(36)}@beispiel.de`;
-  const res = await request.post('/api/accounts/', {
-    headers: { authorization: `Bearer ${access}` },
-    data: {
-      email_address: address,
-      imap_server: '127.0.0.1',
-      imap_port: mailbox.imapPort,
-      imap_security: 'none',
-      smtp_server: '127.0.0.1',
-      smtp_port: mailbox.smtpPort,
-      smtp_security: 'none',
-      password: 'falsches-Passwort',
-    },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  return address;
-}
+import type { Locator, Page } from '@playwright/test';
+import { brokenAccount, expect, signedInWithMailbox, test } from './support/mail-stack.ts';
 
 const cardsIn = (page: Page) => page.getByTestId('task-card');
 const card = (page: Page, email: string): Locator =>

@@ -157,3 +157,28 @@ export async function signedInWithMailbox(
   }, signedIn);
   return { accountId: id, access: session.access, username };
 }
+
+/** An account on the test Dovecot whose password is wrong: each fetch of it fails. */
+export async function brokenAccount(
+  request: APIRequestContext,
+  access: string,
+  mailbox: Mailbox,
+  name: string,
+): Promise<string> {
+  const address = `${name}.${Date.now().toString(36)}@beispiel.de`;
+  const res = await request.post('/api/accounts/', {
+    headers: { authorization: `Bearer ${access}` },
+    data: {
+      email_address: address,
+      imap_server: '127.0.0.1',
+      imap_port: mailbox.imapPort,
+      imap_security: 'none',
+      smtp_server: '127.0.0.1',
+      smtp_port: mailbox.smtpPort,
+      smtp_security: 'none',
+      password: 'falsches-Passwort',
+    },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return address;
+}
