@@ -1,8 +1,13 @@
 import { extensionFor } from '../../mail/mime/attachments.ts';
-import { isRowId, type EmailDetail, type EmailListItem } from '@brieftaube/shared';
+import {
+  isRowId,
+  type EmailDetail,
+  type EmailListItem,
+  type EmailSelection,
+} from '@brieftaube/shared';
 import { displayNameFor } from '../../mail/imap/folder-types.ts';
 import { sanitizeStoredHtml } from '../../mail/mime/sanitized-cache.ts';
-import type { EmailFullRow, EmailListRow } from './emails.repository.ts';
+import type { EmailFullRow, EmailListRow, EmailsRepository } from './emails.repository.ts';
 import { safeFileName } from '../../mail/mime/safe-file-name.ts';
 
 export function toListItem(row: EmailListRow): EmailListItem {
@@ -81,4 +86,18 @@ export function decodeCursor(cursor: string): { receivedAt: Date; id: number } |
   return Number.isNaN(receivedAt.getTime()) || !isRowId(n) || year < 1 || year > 9999
     ? undefined
     : { receivedAt, id: n };
+}
+
+/** "Select all": the rows as compact tuples, at most `cap` of them (one more tells it was cut). */
+export function toSelection(
+  { folders, rows }: Awaited<ReturnType<EmailsRepository['selection']>>,
+  cap: number,
+): EmailSelection {
+  return {
+    truncated: rows.length > cap,
+    folders: folders.map((f) => ({ id: f.id, account: f.accountId, folder_type: f.folderType })),
+    rows: rows
+      .slice(0, cap)
+      .map((r) => [r.id, r.folderId, (r.isRead ? 1 : 0) + (r.isFlagged ? 2 : 0), r.categoryId]),
+  };
 }

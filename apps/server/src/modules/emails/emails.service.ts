@@ -16,7 +16,7 @@ import { uidSet } from '../../mail/imap/imap-client.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { CategoriesService } from '../categories/categories.service.ts';
 import type { FoldersRepository, FolderRow } from '../folders/folders.repository.ts';
-import { decodeCursor, encodeCursor, toDetail, toListItem } from './email-dto.ts';
+import { decodeCursor, encodeCursor, toDetail, toListItem, toSelection } from './email-dto.ts';
 import type {
   EmailFilter,
   EmailFullRow,
@@ -240,18 +240,7 @@ export function createEmailsService(deps: EmailsServiceDeps) {
 
     /** GET /api/emails/selection/: the whole list for "select all", compact. */
     async selection(userId: string, filter: EmailFilter): Promise<EmailSelection> {
-      const { folders, rows } = await repo.selection(userId, filter, SELECTION_CAP + 1);
-      return {
-        truncated: rows.length > SELECTION_CAP,
-        folders: folders.map((f) => ({
-          id: f.id,
-          account: f.accountId,
-          folder_type: f.folderType,
-        })),
-        rows: rows
-          .slice(0, SELECTION_CAP)
-          .map((r) => [r.id, r.folderId, (r.isRead ? 1 : 0) + (r.isFlagged ? 2 : 0), r.categoryId]),
-      };
+      return toSelection(await repo.selection(userId, filter, SELECTION_CAP + 1), SELECTION_CAP);
     },
 
     /** GET /api/folders/{id}/emails/: like list, but someone else's folder is not found. */
