@@ -98,6 +98,18 @@ async function chooseOption(page: Page, select: string, option: string): Promise
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
+/** The API's account settings for an address on the test servers (both without TLS). */
+const accountData = (mailbox: Mailbox, address: string, password: string) => ({
+  email_address: address,
+  imap_server: '127.0.0.1',
+  imap_port: mailbox.imapPort,
+  imap_security: 'none',
+  smtp_server: '127.0.0.1',
+  smtp_port: mailbox.smtpPort,
+  smtp_security: 'none',
+  password,
+});
+
 /** A signed-up user with a connected, fetched mailbox, through the API (fast), signed in in `page`. */
 export async function signedInWithMailbox(
   page: Page,
@@ -119,16 +131,7 @@ export async function signedInWithMailbox(
   });
   const account = await request.post('/api/accounts/', {
     headers: auth,
-    data: {
-      email_address: mailbox.address,
-      imap_server: '127.0.0.1',
-      imap_port: mailbox.imapPort,
-      imap_security: 'none',
-      smtp_server: '127.0.0.1',
-      smtp_port: mailbox.smtpPort,
-      smtp_security: 'none',
-      password: mailbox.password,
-    },
+    data: accountData(mailbox, mailbox.address, mailbox.password),
   });
   expect(account.ok(), await account.text()).toBe(true);
   const { id } = (await account.json()) as { id: number };
@@ -168,16 +171,7 @@ export async function brokenAccount(
   const address = `${name}.${Date.now().toString(36)}@beispiel.de`;
   const res = await request.post('/api/accounts/', {
     headers: { authorization: `Bearer ${access}` },
-    data: {
-      email_address: address,
-      imap_server: '127.0.0.1',
-      imap_port: mailbox.imapPort,
-      imap_security: 'none',
-      smtp_server: '127.0.0.1',
-      smtp_port: mailbox.smtpPort,
-      smtp_security: 'none',
-      password: 'falsches-Passwort',
-    },
+    data: accountData(mailbox, address, 'falsches-Passwort'),
   });
   expect(res.ok(), await res.text()).toBe(true);
   return address;
