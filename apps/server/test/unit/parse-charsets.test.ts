@@ -74,6 +74,12 @@ describe('charsets', () => {
       expect((await parseMessage(plainMail(label, Buffer.from(words)))).text.trimEnd(), label).toBe(
         words,
       );
+    // The label on the very first line (a message or a part that starts with its Content-Type).
+    const first = Buffer.concat([
+      Buffer.from('Content-Type: text/plain; charset=ANSI_X3.4-1968\r\n\r\n'),
+      Buffer.from(words),
+    ]);
+    expect((await parseMessage(first)).text.trimEnd()).toBe(words);
     // Latin-1 bytes under those names are still Latin-1.
     const latin = Buffer.from('Grüße aus Köln', 'latin1');
     expect((await parseMessage(plainMail('ANSI_X3.4-1968', latin))).text.trimEnd()).toBe(

@@ -73,11 +73,17 @@ export function emlName(subject: string | undefined): string {
   return `${clean || 'Weitergeleitete Nachricht'}.eml`;
 }
 
+export interface TextPart {
+  part: string;
+  type: string;
+  /** Content-Type parameters (charset, format, delsp) as the server read them. */
+  parameters: Record<string, string>;
+  encoding: string;
+}
+
 /** The parts that hold the readable text, for huge mail whose full source is not fetched. */
-export function textParts(
-  structure: MessageStructureObject | undefined,
-): { part: string; type: string }[] {
-  const parts: { part: string; type: string }[] = [];
+export function textParts(structure: MessageStructureObject | undefined): TextPart[] {
+  const parts: TextPart[] = [];
   const visit = (node: MessageStructureObject, depth: number) => {
     if (depth > 50) return;
     const type = (node.type ?? '').toLowerCase();
@@ -85,7 +91,12 @@ export function textParts(
     if (depth > 0 && (type === 'message/rfc822' || type === 'message/global')) return;
     if (node.childNodes?.length) return node.childNodes.forEach((child) => visit(child, depth + 1));
     if ((type === 'text/plain' || type === 'text/html') && node.disposition !== 'attachment') {
-      parts.push({ part: node.part ?? '1', type });
+      parts.push({
+        part: node.part ?? '1',
+        type,
+        parameters: node.parameters ?? {},
+        encoding: (node.encoding ?? '7bit').toLowerCase(),
+      });
     }
   };
   if (structure) visit(structure, 0);

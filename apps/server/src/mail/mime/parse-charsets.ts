@@ -17,6 +17,8 @@ function relabel(source: Buffer, from: RegExp, to: string): Buffer {
       if (line.startsWith('--') && line.trim().length > 2) inHeader = true;
       continue;
     }
+    // A global pattern searches on from its last match, in another string too.
+    from.lastIndex = 0;
     if (line === '' || line === '\r') inHeader = false;
     else if (from.test(line)) {
       from.lastIndex = 0;

@@ -109,6 +109,17 @@ function hasSubjectOrSender(source: Buffer): boolean {
   return /^(subject|from):[ \t]*\S/im.test(end === -1 ? text : text.slice(0, end));
 }
 
+/**
+ * One text part of a huge message, given as a source of its own: read by the same charset
+ * rules as a whole message, not by imapflow's download(), which trusts every label.
+ */
+export async function parsePart(source: Buffer, type: 'text/plain' | 'text/html') {
+  const parsed = await parseLabelled(limitBlankRuns(source));
+  if (type === 'text/html')
+    return parsed.html === undefined ? undefined : germanInlineHeadersHtml(parsed.html);
+  return parsed.text === undefined ? undefined : germanInlineHeadersText(parsed.text);
+}
+
 export async function parseMessage(raw: Buffer): Promise<ParsedBody> {
   const source = limitBlankRuns(raw);
   let labelled: Awaited<ReturnType<typeof parseLabelled>>;

@@ -4,12 +4,12 @@ import type {
   EmailSyncRepository,
 } from '../../modules/emails/email-sync.repository.ts';
 import { assertUsable, uidSet } from '../imap/imap-client.ts';
-import { textParts } from '../mime/attachments.ts';
 import { latin1Headers } from '../mime/envelope.ts';
 import { repairFileNames } from '../mime/file-names.ts';
-import { bodyFromParts, type ParsedBody } from '../mime/parse-message.ts';
+import { type ParsedBody } from '../mime/parse-message.ts';
 import { sharedParsePool } from '../mime/parse-pool.ts';
 import { batchBySize } from './batches.ts';
+import { readLargeMessage } from './large-message.ts';
 
 export interface BodySyncOptions {
   /** Larger messages are read part by part instead of as a whole source. */
@@ -137,68 +137,4 @@ export async function syncBodies(
     await options.onProgress?.(done, pending.length === PENDING_PAGE);
   }
   return counts;
-}
-
-const MAX_PART_BYTES = 1024 * 1024;
-
-/**
- * imapflow hands a labelled part on as UTF-8; bytes that are not UTF-8 come from a part without
- * a label, written by an old client in Latin-1 (as parse-message.ts reads the smaller ones).
- * A cut at MAX_PART_BYTES may split the last character, which is no reason to distrust the rest.
- */
-function textOf(bytes: Buffer): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, lastWhole(bytes)));
-  } catch {
-    return new TextDecoder('windows-1252').decode(bytes);
-  }
-}
-
-/** Where the bytes end without a UTF-8 sequence cut in half. */
-function lastWhole(bytes: Buffer): number {
-  for (let i = bytes.length - 1; i >= Math.max(0, bytes.length - 4); i--) {
-    const b = bytes[i]!;
-    if (b < 0x80) return bytes.length;
-    if (b >= 0xc0) {
-      const need = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : 2;
-      return bytes.length - i >= need ? bytes.length : i;
-    }
-  }
-  return bytes.length;
-}
-
-/**
- * Huge messages: only their text parts are read, each capped, never the whole source; and the
- * header block, for the raw 8-bit headers the envelope misread.
- */
-async function readLargeMessage(
-  client: ImapFlow,
-  uid: number,
-): Promise<{ body: ParsedBody; headers: Buffer }> {
-  const message = await client.fetchOne(
-    String(uid),
-    { uid: true, bodyStructure: true, headers: true },
-    { uid: true },
-  );
-  if (!message) throw new Error('message vanished');
-  let text: string | undefined;
-  let html: string | undefined;
-  for (const part of textParts(message.bodyStructure)) {
-    if ((part.type === 'text/plain' && text) || (part.type === 'text/html' && html)) continue;
-    const download = await client.download(String(uid), part.part, {
-      uid: true,
-      maxBytes: MAX_PART_BYTES,
-    });
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of download.content as AsyncIterable<Buffer>) {
-      chunks.push(chunk);
-      size += chunk.length;
-      if (size >= MAX_PART_BYTES) break;
-    }
-    const value = textOf(Buffer.concat(chunks));
-    if (part.type === 'text/plain') text = value;
-    else html = value;
-  }
-  return { body: bodyFromParts(text, html), headers: message.headers ?? Buffer.alloc(0) };
 }
