@@ -34,6 +34,15 @@ describe('the searchable text of a mail', () => {
     expect(htmlToText('<style>p{}</style>A<br>B')).toBe('A\nB');
     expect(ownText('> nur Zitat')).toBe('');
   });
+
+  it('keeps the text after a <head> opened inside the body and never closed, as browsers show it', () => {
+    const html =
+      '<HTML><body bgcolor="#fff"><HEAD>\n<TITLE>ZDNet Announcements</TITLE>\n<table><tr><td>Neu: Sicherheit im Netz</td></tr></table>';
+    expect(htmlToText(html)).toBe('Neu: Sicherheit im Netz');
+    expect(htmlToText('<head><meta charset="utf-8"><style>p{}</style></head><p>Hallo</p>')).toBe(
+      'Hallo',
+    );
+  });
 });
 
 describe('previewOf', () => {

@@ -1,7 +1,11 @@
 import { decodeHTML } from 'entities';
 
-/** Elements whose content is never text; unclosed, they swallow the rest as browsers do. */
-const RAW_ELEMENTS = /<(script|style|head|title|noscript|template|textarea|xmp)\b/gi;
+/**
+ * Elements whose content is never text; unclosed, they swallow the rest as browsers do. Not
+ * <head>: its title and styles are cut on their own, and a browser ignores a <head> opened
+ * inside the body (newsletters do that) and shows all that follows it.
+ */
+const RAW_ELEMENTS = /<(script|style|title|noscript|template|textarea|xmp)\b/gi;
 
 /**
  * Cuts raw-text elements and comments in one pass. Lazy regexes ("<style>[\s\S]*?</style>")
