@@ -46,6 +46,13 @@ describe('charsets', () => {
       expect((await parseMessage(plainMail(label, latin))).text.trimEnd(), label).toBe(words);
   });
 
+  it('reads the Windows names of East Asian charsets as their standard names', async () => {
+    const big5 = Buffer.from([0xa4, 0xa4, 0xa4, 0xe5]); // "中文" in Big5
+    expect((await parseMessage(plainMail('"CHINESEBIG5"', big5))).text.trimEnd()).toBe('中文');
+    const sjis = Buffer.from([0x93, 0xfa, 0x96, 0x7b]); // "日本" in Shift_JIS
+    expect((await parseMessage(plainMail('Shift-JIS', sjis))).text.trimEnd()).toBe('日本');
+  });
+
   it('reads UTF-8 that a PHP mailer labelled ISO-8859-1 or Windows-1252 as UTF-8', async () => {
     const words = 'Sehr geehrte Frau Müller, Ihre Bestellung über 20 € ist eingegangen.';
     for (const label of ['iso-8859-1', 'windows-1252'])

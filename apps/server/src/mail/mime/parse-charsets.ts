@@ -92,6 +92,13 @@ function labelUnlabelled(source: Buffer): Buffer {
   return Buffer.from(text, 'latin1');
 }
 
+/** Names Windows mailers (Outlook Express) wrote for charsets that have a standard name. */
+const WINDOWS_NAMES: [RegExp, string][] = [
+  [/charset\s*=\s*["']?(?:chinesebig5|x-x-big5|big5_hkscs)["']?/gi, 'big5'],
+  [/charset\s*=\s*["']?shift-jis["']?/gi, 'shift_jis'],
+  [/charset\s*=\s*["']?ks_c_5601["']?/gi, 'euc-kr'],
+];
+
 /** Labels no decoder knows ("unknown-8bit", "x-unknown", "utf8mb4", "UTF-8,"): read as UTF-8. */
 function unknownLabels(source: Buffer): RegExp | undefined {
   const unknown = new Set<string>();
@@ -121,6 +128,10 @@ export async function parseCharsets(source: Buffer) {
   let labelled = ASCII_LABEL.test(source.toString('latin1'))
     ? relabel(source, ASCII_LABEL, 'utf-8')
     : source;
+  for (const [pattern, name] of WINDOWS_NAMES) {
+    pattern.lastIndex = 0;
+    if (pattern.test(labelled.toString('latin1'))) labelled = relabel(labelled, pattern, name);
+  }
   const unknown = unknownLabels(labelled);
   if (unknown) labelled = relabel(labelled, unknown, 'utf-8');
   const parsed = await PostalMime.parse(labelled, { attachmentEncoding: 'arraybuffer' });
