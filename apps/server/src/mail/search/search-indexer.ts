@@ -15,12 +15,16 @@ const MAX_INDEXED_CHARS = 100_000;
  * the parser keeps an address as one token and a search for "firma.de" or "beispiel" must find it.
  */
 const people = (text: string) => `(${text}) || ' ' || translate(${text}, '@._+-', '     ')`;
+/** "Übersicht_März-2026.pdf" also as "Übersicht März 2026 pdf": what a search for "März" needs. */
+const FILE_NAMES =
+  `coalesce((SELECT string_agg(coalesce(a->>'filename', ''), ' ') FROM jsonb_array_elements(` +
+  `CASE WHEN jsonb_typeof(e.attachments) = 'array' THEN e.attachments ELSE '[]'::jsonb END) a), '')`;
 const RECIPIENTS =
   `coalesce((SELECT string_agg(coalesce(r->>'name', '') || ' ' || coalesce(r->>'address', ''), ' ') ` +
   `FROM jsonb_array_elements(e.to_addresses || e.cc_addresses) r), '')`;
 
 /**
- * Subject (A), sender and recipients (B) and the mail's own words (C), stemmed by the German
+ * Subject (A), sender, recipients and attachment names (B) and the mail's own words (C), stemmed by the German
  * configuration. A reply's quote is left out (the quoted mail is in the mailbox itself, and a
  * search would list every reply beside it); a forward's quoted part is indexed (D), since the
  * forwarded mail usually exists nowhere else in the mailbox.
@@ -29,6 +33,7 @@ const VECTOR = sql.raw(
   `setweight(to_tsvector('german', coalesce(e.subject, '')), 'A') || ` +
     `setweight(to_tsvector('german', ${people(`coalesce(e.from_name, '') || ' ' || coalesce(e.from_address, '')`)}), 'B') || ` +
     `setweight(to_tsvector('german', left(${people(RECIPIENTS)}, ${MAX_INDEXED_CHARS})), 'B') || ` +
+    `setweight(to_tsvector('german', left(${people(FILE_NAMES)}, ${MAX_INDEXED_CHARS})), 'B') || ` +
     `setweight(to_tsvector('german', left(coalesce(e.search_text, e.body_text, ''), ${MAX_INDEXED_CHARS})), 'C') || ` +
     `CASE WHEN e.search_text IS NULL OR e.subject !~* '^\\s*(wg|fwd?|weitergeleitet|tr)\\s*:' THEN ''::tsvector ` +
     `ELSE setweight(to_tsvector('german', left(coalesce(e.body_text, ''), ${MAX_INDEXED_CHARS})), 'D') END`,

@@ -37,10 +37,38 @@ const listColumns = {
   folderType: folders.folderType,
 };
 
-/** "Rechn novemb" → "rechn:* & novemb:*": every word, as a prefix, stemmed by the German parser. */
-export function prefixQuery(text: string): string | undefined {
-  const words = text.match(/[\p{L}\p{N}]+/gu)?.slice(0, 12);
-  return words?.length ? words.map((w) => `${w.toLowerCase()}:*`).join(' & ') : undefined;
+/** Amounts, dates, times, versions ("1.234,56", "31.12.2026"): one token with its separators. */
+const NUMBER = /^\p{N}+(?:[.,/:-]\p{N}+)+$/u;
+const MAX_TERMS = 12;
+
+/**
+ * "Rechn novemb" → "rechn:* & novemb:*": every word, as a prefix, stemmed by the German parser.
+ * A number with separators goes to the parser whole ("exact"): it keeps "31.12.2026" as one
+ * lexeme and splits "1.234,56" into "1.234" and "56", which word by word would never match.
+ */
+export function searchTerms(text: string): { prefix?: string; exact?: string } | undefined {
+  const words: string[] = [];
+  const numbers: string[] = [];
+  for (const raw of text.split(/\s+/)) {
+    const token = raw.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+    if (NUMBER.test(token)) numbers.push(token);
+    else words.push(...(token.match(/[\p{L}\p{N}]+/gu) ?? []));
+  }
+  const exact = numbers.slice(0, MAX_TERMS);
+  const prefix = words.slice(0, MAX_TERMS - exact.length);
+  if (prefix.length === 0 && exact.length === 0) return undefined;
+  return {
+    ...(prefix.length ? { prefix: prefix.map((w) => `${w.toLowerCase()}:*`).join(' & ') } : {}),
+    ...(exact.length ? { exact: exact.join(' ') } : {}),
+  };
+}
+
+function matchQuery(terms: { prefix?: string; exact?: string }): SQL {
+  const prefix =
+    terms.prefix === undefined ? undefined : sql`to_tsquery('german', ${terms.prefix})`;
+  const exact =
+    terms.exact === undefined ? undefined : sql`plainto_tsquery('german', ${terms.exact})`;
+  return prefix && exact ? sql`(${prefix} && ${exact})` : (prefix ?? exact!);
 }
 
 export function createEmailsRepository(db: Db) {
@@ -57,11 +85,11 @@ export function createEmailsRepository(db: Db) {
     if (filter.read !== undefined) c.push(eq(emails.isRead, filter.read));
     if (filter.flagged !== undefined) c.push(eq(emails.isFlagged, filter.flagged));
     if (filter.threadIds !== undefined) c.push(inArray(emails.threadId, filter.threadIds));
-    const tsquery = filter.query ? prefixQuery(filter.query) : undefined;
+    const terms = filter.query ? searchTerms(filter.query) : undefined;
     // The index lives in its own table (see schema emailSearch); the GIN lookup runs first.
-    if (tsquery)
+    if (terms)
       c.push(
-        sql`${emails.id} IN (SELECT email_id FROM email_search WHERE user_id = ${userId} AND vector @@ to_tsquery('german', ${tsquery}))`,
+        sql`${emails.id} IN (SELECT email_id FROM email_search WHERE user_id = ${userId} AND vector @@ ${matchQuery(terms)})`,
       );
     else if (filter.query) {
       // No word to look up ("🎉", "€"): the full-text index has none of it, so the subject is
