@@ -135,6 +135,8 @@ const byFieldCode: Record<FieldErrorCode, (label: string) => string> = {
   FOLDER_EXISTS: () => 'Ein Ordner mit diesem Namen existiert bereits',
   FOLDER_NAME_INVALID: () => 'Dieser Ordnername ist nicht erlaubt',
   FOLDER_PROTECTED: () => 'Dieser Ordner kann nicht geändert oder gelöscht werden',
+  FOLDER_HOLDS_NO_MAIL: () =>
+    'Dieser Ordner enthält nur Unterordner und kann selbst keine E-Mails aufnehmen',
   CATEGORY_EXISTS: () => 'Eine Kategorie mit diesem Namen existiert bereits',
   COLOR_INVALID: () => 'Diese Farbe steht nicht zur Auswahl',
   CURSOR_INVALID: () => 'Die Seitenmarke ist ungültig; bitte laden Sie die Liste neu',
@@ -148,6 +150,10 @@ export function fieldMessageDe(field: string, code: string): string {
   if (code in connectionMessagesDe) return connectionMessagesDe[code as ConnectionErrorCode];
   // The request as a whole (no JSON, a list where an object belongs).
   if (field === 'body') return 'Die Anfrage ist ungültig';
+  // One attachment's own field ("attachments.0.filename"): which one, and what of it.
+  const item = /^attachments\.(\d+)\.(\w+)$/.exec(field);
+  if (item && fieldLabels[item[2]!])
+    return `Anhang ${Number(item[1]) + 1}: ${fieldMessageDe(item[2]!, code)}`;
   const label = fieldLabels[field.split('.')[0] ?? field];
   // A field this table does not know is not shown by its English name.
   if (!label) return code === 'REQUIRED' ? 'Eine Angabe fehlt' : 'Eine Angabe ist ungültig';

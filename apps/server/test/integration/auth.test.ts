@@ -291,6 +291,17 @@ describe.each(DATABASE_KINDS)('auth API on %s', (kind) => {
         401,
       );
     });
+
+    it('logout needs no body: without one, empty, or an empty object', async () => {
+      for (const request of [
+        {},
+        { headers: { 'content-type': 'application/json' }, payload: '' },
+        { headers: { 'content-type': 'application/json' }, payload: '{}' },
+      ]) {
+        const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout/', ...request });
+        expect(out.statusCode, JSON.stringify(request)).toBe(204);
+      }
+    });
   });
 
   describe('current user', () => {

@@ -470,6 +470,23 @@ describe.each(DATABASE_KINDS)('sending and drafts on %s', (kind) => {
     expect(damaged.json<{ error: { fields: unknown } }>().error.fields).toEqual({
       'attachments.0.content_base64': ['INVALID'],
     });
+    // Which attachment, and what of it, in words.
+    const unnamed = await owner.request({
+      method: 'POST',
+      url: '/api/emails/send/',
+      payload: {
+        account: accountId,
+        to: 'julia.wagner@beispiel.de',
+        subject: 'x',
+        attachments: [
+          { filename: 'a.pdf', content_base64: 'aGFsbG8=' },
+          { filename: '', content_base64: 'aGFsbG8=' },
+        ],
+      },
+    });
+    expect(unnamed.json<{ error: { message: string } }>().error.message).toBe(
+      'Anhang 2: Dateiname ist erforderlich.',
+    );
     const suggestions = (await owner.request({ method: 'GET', url: '/api/contacts/?q=jul' })).json<
       { address: string; name: string }[]
     >();

@@ -153,6 +153,21 @@ describe.each(DATABASE_KINDS)('e-mail API on %s', (kind) => {
     expect(await list('folder_id=abc')).toEqual([]);
     expect(await list('category=abc')).toEqual([]);
     expect(await list('category=uncategorized&limit=200')).toHaveLength(18);
+    // The German names the list shows work as folder_name too; an empty value is no filter.
+    expect(await list('folder_name=Posteingang&limit=200')).toHaveLength(16);
+    expect(await list('folder_name=gesendet')).toHaveLength(2);
+    expect(await list('read=&limit=200')).toHaveLength(18);
+  });
+
+  it('refuses a yes/no filter that is neither, instead of listing every mail', async () => {
+    for (const query of ['read=vielleicht', 'has_category=ja', 'flagged=2']) {
+      const res = await owner.request({ method: 'GET', url: `/api/emails/?${query}` });
+      expect(res.statusCode, query).toBe(400);
+      const field = query.split('=')[0]!;
+      expect(res.json<{ error: { fields: object } }>().error.fields, query).toEqual({
+        [field]: ['INVALID'],
+      });
+    }
   });
 
   it('pages with a cursor, without gaps or repeats', async () => {

@@ -232,6 +232,23 @@ describe.each(DATABASE_KINDS)('folders API on %s', (kind) => {
       selectable: false,
       sync_enabled: false,
     });
+    // Mail cannot be moved into a folder that holds only folders.
+    await client.append('INBOX', 'Subject: Zug\r\n\r\nFahrkarte', []);
+    await fetchAccount(owner, id);
+    const [mail] = (
+      await owner.request({ method: 'GET', url: `/api/emails/?accounts=${id}` })
+    ).json<{ id: number }[]>();
+    const reise = first.find((f) => f.path === 'Reise')!;
+    const refused = await owner.request({
+      method: 'POST',
+      url: '/api/emails/bulk/',
+      payload: { ids: [mail!.id], action: 'move', target_folder_id: reise.id },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ error: { fields: object; message: string } }>().error).toMatchObject({
+      fields: { target_folder_id: ['FOLDER_HOLDS_NO_MAIL'] },
+      message: expect.stringContaining('kann selbst keine E-Mails aufnehmen') as unknown,
+    });
     await client.mailboxCreate('Reise');
     await client.append('Reise', 'Subject: Hotel\r\n\r\nGebucht', []);
     await client.logout();
@@ -410,6 +427,9 @@ describe.each(DATABASE_KINDS)('folders API on %s', (kind) => {
       ['inbox', 'FOLDER_EXISTS'],
       ['InBox', 'FOLDER_EXISTS'],
       ['a*b', 'FOLDER_NAME_INVALID'],
+      ['a\u0001b', 'FOLDER_NAME_INVALID'],
+      ['Tab\there', 'FOLDER_NAME_INVALID'],
+      ['..', 'FOLDER_NAME_INVALID'],
       ['x'.repeat(201), 'TOO_LONG'],
     ] as const) {
       const res = await create(name);
@@ -430,6 +450,15 @@ describe.each(DATABASE_KINDS)('folders API on %s', (kind) => {
       expect(res.statusCode, name).toBe(400);
       expect(fieldsOf(res), name).toEqual({ name: [code] });
     }
+    // A parent of another account is refused, not taken to mean that account.
+    const other = await newAccount();
+    const crossed = await owner.request({
+      method: 'POST',
+      url: '/api/folders/',
+      payload: { account: other.id, parent: folder.id, name: 'Quer' },
+    });
+    expect(crossed.statusCode).toBe(400);
+    expect(fieldsOf(crossed)).toEqual({ parent: ['WRONG_ACCOUNT'] });
     // Below another folder, "Inbox" is an ordinary name.
     const child = await owner.request({
       method: 'POST',

@@ -135,6 +135,14 @@ export function displayNameFor(type: FolderType, name: string): string {
   return GERMAN_NAMES[type] ?? name;
 }
 
+/** The system folder types whose German name is `name` ("gesendet" → sent), for filters. */
+export function typesNamed(name: string): FolderType[] {
+  const wanted = name.trim().toLocaleLowerCase('de');
+  return (Object.entries(GERMAN_NAMES) as [FolderType, string][])
+    .filter(([, german]) => german.toLocaleLowerCase('de') === wanted)
+    .map(([type]) => type);
+}
+
 /** Spec §2: inbox, sent, drafts, archive, spam, trash, custom, other; then by name. */
 export const FOLDER_TYPE_ORDER: FolderType[] = [
   'inbox',

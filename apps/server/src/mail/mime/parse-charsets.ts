@@ -1,5 +1,5 @@
 import PostalMime from 'postal-mime';
-import { ASCII_NAMES, escaped } from './charset-labels.ts';
+import { ASCII_NAMES, escaped, isAsciiLabel } from './charset-labels.ts';
 import { UTF8_AS_1252 } from './mojibake.ts';
 import { decodeUtf7, labelledUtf7 } from './utf7-text.ts';
 
@@ -99,6 +99,24 @@ const WINDOWS_NAMES: [RegExp, string][] = [
   [/charset\s*=\s*["']?ks_c_5601["']?/gi, 'euc-kr'],
 ];
 
+/**
+ * Labels of 8-bit charsets other than Latin-1 and Windows-1252 (whose UTF-8 mislabelling is
+ * repaired by the mojibake check below). 7-bit ones (ISO-2022-JP, HZ) are ASCII bytes, which
+ * read as UTF-8 without complaint and would be garbled by a reread.
+ */
+function legacyLabels(source: Buffer): RegExp | undefined {
+  const labels = new Set<string>();
+  for (const m of source.toString('latin1').matchAll(/charset\s*=\s*["']?([^"';\s]+)/gi)) {
+    const label = m[1]!.toLowerCase();
+    if (/^(utf-?8|utf-?7|iso-?2022|hz-gb|x-user-defined|replacement)/.test(label)) continue;
+    LATIN_LABEL.lastIndex = 0;
+    if (LATIN_LABEL.test(`charset=${label}`) || isAsciiLabel(label)) continue;
+    labels.add(escaped(m[1]!));
+  }
+  if (!labels.size) return undefined;
+  return new RegExp(`charset\\s*=\\s*["']?(?:${[...labels].join('|')})["']?`, 'gi');
+}
+
 /** Labels no decoder knows ("unknown-8bit", "x-unknown", "utf8mb4", "UTF-8,"): read as UTF-8. */
 function unknownLabels(source: Buffer): RegExp | undefined {
   const unknown = new Set<string>();
@@ -142,6 +160,16 @@ export async function parseCharsets(source: Buffer) {
       html: parsed.html === undefined ? undefined : decodeUtf7(parsed.html),
     };
   const read = `${parsed.text ?? ''}${parsed.html ?? ''}`;
+  const legacy = legacyLabels(labelled);
+  if (legacy && /[^\p{ASCII}]/u.test(read)) {
+    // "gb2312" or "koi8-r" over UTF-8 bytes: those decoders accept them and show nonsense
+    // ("浣犲ソ" for "你好"). Text in those charsets is never valid UTF-8 beyond a chance pair.
+    const retry = await PostalMime.parse(relabel(labelled, legacy, 'utf-8'), {
+      attachmentEncoding: 'arraybuffer',
+    });
+    const text = `${retry.text ?? ''}${retry.html ?? ''}`;
+    if (text !== read && !/\uFFFD/.test(text) && /[^\p{ASCII}]/u.test(text)) return retry;
+  }
   if (!/\uFFFD/.test(read)) {
     // "iso-8859-1" over UTF-8 bytes (PHP mailers): "Ã¼" at every umlaut. Read as UTF-8 where
     // that reads clean.

@@ -7,6 +7,7 @@ import { parseCharsets } from './parse-charsets.ts';
 import { htmlToQuotedText, htmlToText, previewOf } from './plain-text.ts';
 import { unpadQuotedPrintable } from './qp-padding.ts';
 import { ownText } from './reply-text.ts';
+import { withFoundBoundary, withHeaderEnd } from './repair-structure.ts';
 
 export interface ParsedBody {
   text: string;
@@ -120,11 +121,19 @@ export async function parsePart(source: Buffer, type: 'text/plain' | 'text/html'
   return parsed.text === undefined ? undefined : germanInlineHeadersText(parsed.text);
 }
 
+/** The parse, and once more with the body's own boundary where the declared one is missing. */
+async function parseStructure(source: Buffer) {
+  const parsed = await parseLabelled(source);
+  if (parsed.text?.trim() || parsed.html?.trim() || parsed.attachments.length > 0) return parsed;
+  const repaired = withFoundBoundary(source);
+  return repaired ? parseLabelled(repaired) : parsed;
+}
+
 export async function parseMessage(raw: Buffer): Promise<ParsedBody> {
-  const source = limitBlankRuns(raw);
+  const source = withHeaderEnd(limitBlankRuns(raw));
   let labelled: Awaited<ReturnType<typeof parseLabelled>>;
   try {
-    labelled = await parseLabelled(source);
+    labelled = await parseStructure(source);
   } catch (error) {
     // A structure the parser refuses (parts nested hundreds deep, say): its words, if any.
     const fallback = bodyFromParts(rawTextFallback(source), undefined);

@@ -61,7 +61,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       schema: {
         tags: ['auth'],
         summary: 'Revoke a refresh token and its whole rotation family',
-        body: logoutRequestSchema.optional(),
+        // No body at all reaches the validator as null.
+        body: logoutRequestSchema.nullish(),
         response: { 204: z.null(), ...errors },
       },
     },

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accounts, emails, folders } from '../../db/schema/index.ts';
+import { typesNamed } from '../../mail/imap/folder-types.ts';
 
 export interface EmailFilter {
   accountIds?: number[];
@@ -107,7 +108,13 @@ export function createEmailsRepository(db: Db) {
     if (filter.folderIds?.length) c.push(inArray(folders.id, filter.folderIds));
     if (filter.folderName) {
       const name = filter.folderName.toLowerCase();
-      c.push(sql`(lower(${folders.name}) = ${name} OR lower(${folders.path}) = ${name})`);
+      // The name the lists show ("Gesendet" for "Sent") finds the folder as its own name does.
+      const types = typesNamed(filter.folderName);
+      c.push(
+        types.length
+          ? sql`(lower(${folders.name}) = ${name} OR lower(${folders.path}) = ${name} OR ${inArray(folders.folderType, types)})`
+          : sql`(lower(${folders.name}) = ${name} OR lower(${folders.path}) = ${name})`,
+      );
     }
     if (filter.folderTypes?.length)
       c.push(inArray(folders.folderType, filter.folderTypes as never[]));

@@ -6,6 +6,7 @@ import {
   emailListItemSchema,
   emailPatchSchema,
   emailSelectionSchema,
+  looseBoolean,
   rowIdFilter,
 } from '@brieftaube/shared';
 import type { FastifyReply } from 'fastify';
@@ -26,11 +27,12 @@ const errors = {
 const security = [{ bearerAuth: [] }];
 const idParams = z.object({ id: coercedRowId() });
 
-/** 'true'/'false' as the spec sends them; '1'/'0' and any case as other clients do. */
-const bool = (value: string | undefined) => {
-  const v = value?.trim().toLowerCase();
-  return v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : undefined;
-};
+/**
+ * 'true'/'false' as the spec sends them, '1'/'0' and any case as other clients do; empty is no
+ * filter. Anything else is refused: ignored, "read=vielleicht" would list every mail.
+ */
+const boolFilter = () => z.union([z.literal(''), looseBoolean()]).optional();
+const bool = (value: boolean | '' | undefined) => (typeof value === 'boolean' ? value : undefined);
 /** 'Ohne Kategorie' addressed by name instead of has_category=false. */
 const NO_CATEGORY = new Set(['uncategorized', 'none', 'null']);
 
@@ -48,9 +50,9 @@ const listQuery = z.object({
   folder_name: z.string().optional(),
   folder_type: z.string().optional(),
   category: z.string().optional(),
-  has_category: z.string().optional(),
-  read: z.string().optional(),
-  flagged: z.string().optional(),
+  has_category: boolFilter(),
+  read: boolFilter(),
+  flagged: boolFilter(),
   q: z.string().max(500).optional(),
   cursor: z.string().optional(),
   // More than a page holds is capped, not refused, as Django REST's max_page_size does.

@@ -113,6 +113,9 @@ export function createEmailsService(deps: EmailsServiceDeps) {
     rows: EmailListRow[],
     target: FolderRow,
   ): Promise<number> {
+    // A \Noselect folder (a hierarchy node such as "[Gmail]") can hold folders, never mail.
+    if (!target.selectable)
+      throw AppError.validation({ target_folder_id: [FieldErrorCode.FOLDER_HOLDS_NO_MAIL] });
     let moved = 0;
     for (const group of groupByFolder(rows)) {
       if (group.folderId === target.id) continue;

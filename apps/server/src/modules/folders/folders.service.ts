@@ -45,7 +45,8 @@ const NAME_MAX = 200;
 function nameProblem(name: string, delimiter: string, topLevel: boolean) {
   if (!name) return FieldErrorCode.REQUIRED;
   if (name.length > NAME_MAX) return FieldErrorCode.TOO_LONG;
-  if (name.includes(delimiter) || /[\r\n\0*%]/.test(name))
+  // Wildcards of LIST, control characters, and names of only dots (a file system's "." and "..").
+  if (name.includes(delimiter) || /[\p{Cc}*%]/u.test(name) || /^\.+$/.test(name))
     return FieldErrorCode.FOLDER_NAME_INVALID;
   if (topLevel && name.toUpperCase() === 'INBOX') return FieldErrorCode.FOLDER_EXISTS;
   return undefined;
@@ -199,6 +200,8 @@ export function createFoldersService(deps: FoldersServiceDeps) {
       if (!name) errors.name = [FieldErrorCode.REQUIRED];
       if (Object.keys(errors).length) throw AppError.validation(errors);
       const parent = input.parentId ? await requireFolder(userId, input.parentId) : undefined;
+      if (parent && input.accountId && parent.accountId !== input.accountId)
+        throw AppError.validation({ parent: [FieldErrorCode.WRONG_ACCOUNT] });
       const accountId = parent?.accountId ?? input.accountId!;
       const account = await accounts.requireAccount(userId, accountId);
       const delimiter =
