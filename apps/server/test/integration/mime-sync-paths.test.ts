@@ -199,8 +199,15 @@ describe.each(DATABASE_KINDS)('the MIME probes through every sync path on %s', (
     for (const [probe, row] of rows.firstPage!) {
       for (const path of ['complete', 'workers'])
         expect(shown(rows[path]!.get(probe)!), `${probe} on ${path}`).toEqual(shown(row));
-      if (['p119', 'p91', 'p19'].includes(probe)) continue;
-      expect(shown(rows.partByPart!.get(probe)!), `${probe} part by part`).toEqual(shown(row));
+      if (['p91', 'p19'].includes(probe)) continue;
+      // Attachment sizes part by part are BODYSTRUCTURE's estimate; the source gives them exact.
+      const estimated = (r: Row) => ({
+        ...shown(r),
+        attachments: r.attachments.map((a) => ({ ...a, size: undefined })),
+      });
+      expect(estimated(rows.partByPart!.get(probe)!), `${probe} part by part`).toEqual(
+        estimated(row),
+      );
     }
   });
 });

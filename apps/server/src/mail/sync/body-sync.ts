@@ -5,6 +5,7 @@ import type {
 } from '../../modules/emails/email-sync.repository.ts';
 import { assertUsable, uidSet } from '../imap/imap-client.ts';
 import { latin1Headers } from '../mime/envelope.ts';
+import { exactSizes } from '../mime/attachment-sizes.ts';
 import { repairFileNames } from '../mime/file-names.ts';
 import { type ParsedBody } from '../mime/parse-message.ts';
 import { sharedParsePool } from '../mime/parse-pool.ts';
@@ -78,7 +79,9 @@ export async function syncBodies(
           // The header row was stored from the envelope and BODYSTRUCTURE, which read Latin-1
           // bytes as UTF-8.
           async (body) => {
-            const attachments = repairFileNames(attachmentsOf.get(id), source);
+            const listed = attachmentsOf.get(id);
+            const sized = exactSizes(listed, source) ?? listed;
+            const attachments = repairFileNames(sized, source) ?? (sized !== listed ? sized : null);
             return {
               ...stored(id, body),
               ...(await latin1Headers(source)),

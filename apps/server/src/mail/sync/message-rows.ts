@@ -1,6 +1,7 @@
 import type { FetchMessageObject, ImapFlow } from 'imapflow';
 import type { NewEmailRow } from '../../modules/emails/email-sync.repository.ts';
 import { assertUsable, uidSet } from '../imap/imap-client.ts';
+import { exactSizes } from '../mime/attachment-sizes.ts';
 import { attachmentsFrom } from '../mime/attachments.ts';
 import { repairFileNames } from '../mime/file-names.ts';
 import {
@@ -90,6 +91,8 @@ export async function completeRow(
         replyTo: repaired.replyTo?.length ? repaired.replyTo : row.replyTo,
       };
   }
+  const sized = exactSizes(row.attachments, message.source);
+  if (sized) row = { ...row, attachments: sized };
   const attachments = repairFileNames(row.attachments, message.source);
   if (attachments) row = { ...row, attachments };
   try {
