@@ -45,6 +45,8 @@ const refusalReasons: Record<string, string> = {
   NOT_MOVED:
     'Die E-Mails wurden nicht verschoben. Bitte synchronisieren Sie die Ordner und versuchen Sie es erneut.',
   NOT_CHANGED: 'Die Änderung wurde nicht übernommen. Bitte versuchen Sie es erneut.',
+  CHANGED:
+    'Der Ordner wurde auf dem Mailserver neu angelegt. Bitte rufen Sie die E-Mails neu ab und versuchen Sie es dann erneut.',
 };
 
 const fieldLabels: Record<string, string> = {

@@ -197,9 +197,33 @@ describe.each(DATABASE_KINDS)('fetch tasks and IMAP sync on %s', (kind) => {
     );
 
     // Deleting and re-creating the folder gives it a new UIDVALIDITY, as a server migration would.
+    const [old] = (
+      await owner.request({
+        method: 'GET',
+        url: `/api/emails/?accounts=${id}&folder_name=Projekte`,
+      })
+    ).json<{ id: number }[]>();
     await client.mailboxDelete('Projekte');
     await client.mailboxCreate('Projekte');
     await appendMessages(client, 'Projekte', generateMessages(4));
+    // Before the next sync the stored UIDs name the new messages: nothing may act on them.
+    for (const request of [
+      { method: 'DELETE' as const, url: `/api/emails/${old!.id}/` },
+      { method: 'PATCH' as const, url: `/api/emails/${old!.id}/`, payload: { is_read: true } },
+      { method: 'GET' as const, url: `/api/emails/${old!.id}/raw/` },
+    ]) {
+      const res = await owner.request(request);
+      expect(res.statusCode, request.method).toBe(422);
+      expect(res.json<{ error: { message: string } }>().error.message).toContain('neu angelegt');
+    }
+    const lock = await client.getMailboxLock('Projekte');
+    try {
+      const flags = [];
+      for await (const m of client.fetch('1:*', { flags: true })) flags.push([...m.flags!]);
+      expect(flags).toEqual([[], [], [], []]);
+    } finally {
+      lock.release();
+    }
     await fetchAndWait(id);
     const rows = (await stored(id)).filter((r) => r.folder === 'Projekte');
     expect(rows).toHaveLength(4);

@@ -1,5 +1,6 @@
-import { asciiDomain } from '@brieftaube/shared';
+import { asciiDomain, ErrorCode } from '@brieftaube/shared';
 import { ImapFlow } from 'imapflow';
+import { AppError } from '../../lib/app-error.ts';
 import {
   startTlsRequired,
   type MailCredentials,
@@ -102,4 +103,19 @@ export function uidSet(uids: readonly number[]): string {
     i = j + 1;
   }
   return parts.join(',');
+}
+
+/**
+ * The UIDs this app stored for a folder name messages only while the mailbox keeps its
+ * UIDVALIDITY (RFC 3501 §2.3.1.1). Another client that deleted and recreated the folder, or a
+ * restored server, makes them name other messages: acting on them would delete or flag the
+ * wrong mail. Called with the mailbox selected, before any UID command.
+ */
+export function assertSameMailbox(client: ImapFlow, stored: bigint | null): void {
+  const mailbox = client.mailbox;
+  const current = mailbox ? mailbox.uidValidity : undefined;
+  if (stored === null || current === undefined || BigInt(current) === stored) return;
+  throw new AppError(ErrorCode.MAIL_SERVER_REFUSED, 'UIDVALIDITY changed since the last sync', {
+    server: ['CHANGED' as never],
+  });
 }

@@ -5,6 +5,7 @@ import type { AttachmentMeta } from '../../db/schema/index.ts';
 import { AppError, type FieldErrors } from '../../lib/app-error.ts';
 import { buildOutgoing, type OutgoingAttachment } from '../../mail/compose/build-message.ts';
 import { classifyConnectionError } from '../../mail/connection-errors.ts';
+import { assertSameMailbox } from '../../mail/imap/imap-client.ts';
 import { createSmtpTransport } from '../../mail/smtp/smtp-transport.ts';
 import type { MailEventBus } from '../../events/mail-events.ts';
 import type { SearchIndexer } from '../../mail/search/search-indexer.ts';
@@ -184,6 +185,7 @@ export function createComposeService(deps: ComposeServiceDeps) {
     await onServerOf(userId, draft.email.accountId, account, client, async (imap) => {
       const lock = await imap.getMailboxLock(draft.folderPath);
       try {
+        assertSameMailbox(imap, draft.folderUidValidity);
         await imap.messageDelete(String(draft.email.uid), { uid: true });
       } finally {
         lock.release();
@@ -361,6 +363,7 @@ export function createComposeService(deps: ComposeServiceDeps) {
               await onServerOf(userId, original.email.accountId, account, client, async (imap) => {
                 const lock = await imap.getMailboxLock(original.folderPath);
                 try {
+                  assertSameMailbox(imap, original.folderUidValidity);
                   await imap.messageFlagsAdd(String(original.email.uid), ['\\Answered'], {
                     uid: true,
                   });

@@ -36,6 +36,7 @@ const listColumns = {
   folderName: folders.name,
   folderPath: folders.path,
   folderType: folders.folderType,
+  folderUidValidity: folders.uidValidity,
 };
 
 /** Amounts, dates, times, versions ("1.234,56", "31.12.2026"): one token with its separators. */
@@ -129,6 +130,7 @@ export function createEmailsRepository(db: Db) {
         name: folders.name,
         path: folders.path,
         folderType: folders.folderType,
+        uidValidity: folders.uidValidity,
         accountEmail: accounts.emailAddress,
       })
       .from(folders)
@@ -175,6 +177,7 @@ export function createEmailsRepository(db: Db) {
           folderName: folder.name,
           folderPath: folder.path,
           folderType: folder.folderType,
+          folderUidValidity: folder.uidValidity,
         };
       });
     },

@@ -12,7 +12,7 @@ import type { ImapFlow } from 'imapflow';
 import type { Readable } from 'node:stream';
 import type { MailEventBus } from '../../events/mail-events.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { uidSet } from '../../mail/imap/imap-client.ts';
+import { assertSameMailbox, uidSet } from '../../mail/imap/imap-client.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { CategoriesService } from '../categories/categories.service.ts';
 import type { FoldersRepository, FolderRow } from '../folders/folders.repository.ts';
@@ -62,14 +62,14 @@ export function createEmailsService(deps: EmailsServiceDeps) {
   /** IMAP work inside one mailbox of the message's account. */
   async function inMailbox<T>(
     userId: string,
-    accountId: number,
-    path: string,
+    group: { accountId: number; path: string; uidValidity: bigint | null },
     work: (client: ImapFlow) => Promise<T>,
   ): Promise<T> {
-    const account = await accounts.requireAccount(userId, accountId);
+    const account = await accounts.requireAccount(userId, group.accountId);
     return accounts.withServer(account, async (client) => {
-      const lock = await client.getMailboxLock(path);
+      const lock = await client.getMailboxLock(group.path);
       try {
+        assertSameMailbox(client, group.uidValidity);
         return await work(client);
       } finally {
         lock.release();
@@ -84,7 +84,7 @@ export function createEmailsService(deps: EmailsServiceDeps) {
     on: boolean,
   ): Promise<void> {
     for (const group of groupByFolder(rows)) {
-      await inMailbox(userId, group.accountId, group.path, async (client) => {
+      await inMailbox(userId, group, async (client) => {
         const uids = uidSet(group.rows.map((r) => r.email.uid));
         refusedUnless(
           on
@@ -122,7 +122,7 @@ export function createEmailsService(deps: EmailsServiceDeps) {
       moved += group.rows.length;
       if (group.accountId !== target.accountId)
         throw AppError.validation({ target_folder_id: [FieldErrorCode.WRONG_ACCOUNT] });
-      const result = await inMailbox(userId, group.accountId, group.path, async (client) =>
+      const result = await inMailbox(userId, group, async (client) =>
         refusedUnless(
           await client.messageMove(uidSet(group.rows.map((r) => r.email.uid)), target.path, {
             uid: true,
@@ -154,7 +154,7 @@ export function createEmailsService(deps: EmailsServiceDeps) {
   async function remove(userId: string, rows: EmailListRow[]): Promise<number[]> {
     const inTrash = rows.filter((r) => r.folderType === 'trash');
     for (const group of groupByFolder(inTrash)) {
-      await inMailbox(userId, group.accountId, group.path, async (client) =>
+      await inMailbox(userId, group, async (client) =>
         refusedUnless(
           await client.messageDelete(uidSet(group.rows.map((r) => r.email.uid)), { uid: true }),
           'NOT_CHANGED',
@@ -396,6 +396,7 @@ export function createEmailsService(deps: EmailsServiceDeps) {
         .withServer(account, async (client) => {
           const lock = await client.getMailboxLock(row.folderPath, { readOnly: true });
           try {
+            assertSameMailbox(client, row.folderUidValidity);
             const result = await download(client);
             resolve(result);
             // The message vanished on the server: nothing to stream, nothing to wait for.
@@ -417,13 +418,20 @@ export function createEmailsService(deps: EmailsServiceDeps) {
 function groupByFolder(rows: EmailListRow[]) {
   const groups = new Map<
     number,
-    { folderId: number; accountId: number; path: string; rows: EmailListRow[] }
+    {
+      folderId: number;
+      accountId: number;
+      path: string;
+      uidValidity: bigint | null;
+      rows: EmailListRow[];
+    }
   >();
   for (const row of rows) {
     const group = groups.get(row.email.folderId) ?? {
       folderId: row.email.folderId,
       accountId: row.email.accountId,
       path: row.folderPath,
+      uidValidity: row.folderUidValidity,
       rows: [],
     };
     group.rows.push(row);
