@@ -15,6 +15,7 @@ import { createAccessTokenSigner } from './modules/auth/tokens.ts';
 import { createCategoriesRepository } from './modules/categories/categories.repository.ts';
 import { createCategoriesService } from './modules/categories/categories.service.ts';
 import { createComposeService } from './modules/compose/compose.service.ts';
+import { createUnfiledSentRepository } from './modules/compose/unfiled-sent.repository.ts';
 import { createEmailsRepository } from './modules/emails/emails.repository.ts';
 import { createEmailsService } from './modules/emails/emails.service.ts';
 import { createEmailSyncRepository } from './modules/emails/email-sync.repository.ts';
@@ -74,6 +75,7 @@ export function createServices(config: Config, database: DatabaseHandle, logger?
     search,
     events,
     smtpTimeoutMs: connectTimeoutMs,
+    unfiled: createUnfiledSentRepository(database.db),
   });
   // What every sync needs: fetch tasks, the live sync and the benchmarks share this one object.
   const sync: AccountSyncDeps = {

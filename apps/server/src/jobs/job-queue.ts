@@ -47,10 +47,18 @@ export async function startJobQueue(
       await jobs.send(SEARCH_INDEX_QUEUE, {});
     });
   }
+  let unlistenFiling: (() => void) | undefined;
   if (options.work) {
     await registerMaintenanceJobs(boss, database, options.logger);
     if (options.services) {
       const worker = await registerFetchJob(boss, options.services.tasks, options.logger);
+      // A mail sent during an IMAP outage gets its Sent copy once the account answers again.
+      const { compose, tasks } = options.services;
+      unlistenFiling = tasks.onFetchSucceeded((accountId) => {
+        compose.retryUnfiled(accountId).catch((err: unknown) => {
+          options.logger.warn({ err, accountId }, 'filing sent mail failed again');
+        });
+      });
       // A task started in this process begins at once instead of at the next poll.
       options.services.jobs.localWorker(FETCH_QUEUE, worker);
       const search = options.services.search;
@@ -85,6 +93,7 @@ export async function startJobQueue(
     ...(live ? { live } : {}),
     async stop() {
       unlisten?.();
+      unlistenFiling?.();
       await live?.stop();
       await boss.stop({ graceful: true, timeout: 10_000 });
     },

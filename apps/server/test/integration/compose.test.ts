@@ -546,6 +546,59 @@ describe.each(DATABASE_KINDS)('sending and drafts on %s', (kind) => {
     );
   });
 
+  it('files a reply sent while IMAP is down once the account answers again: Sent copy, draft, \\Answered', async () => {
+    const original = await emailId('Angebot Küche');
+    const draft = (
+      await owner.request({
+        method: 'POST',
+        url: '/api/drafts/',
+        payload: { account: accountId, to: 'a@beispiel.de', subject: 'Während der Störung' },
+      })
+    ).json<{ draft_id: number }>().draft_id;
+    expect(await subjectsIn('Drafts')).toContain('Während der Störung');
+    const before = smtp.received.length;
+    await client.logout().catch(() => undefined);
+    await dovecot.stop();
+    try {
+      const res = await owner.request({
+        method: 'POST',
+        url: '/api/emails/send/',
+        payload: {
+          account: accountId,
+          to: 'a@beispiel.de',
+          subject: 'Während der Störung',
+          text: 'Trotzdem angekommen.',
+          draft_id: draft,
+          in_reply_to_email: original,
+        },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ sent_copy_id: null, sent_copy_pending: true });
+      expect((await smtp.waitFor(before + 1)).length).toBe(before + 1);
+    } finally {
+      await dovecot.start();
+      client = await imapClient(dovecot, address);
+    }
+    await fetchAccount(owner, accountId);
+    // Filed right after the fetch succeeded, in the background.
+    const answered = async () =>
+      (await owner.request({ method: 'GET', url: `/api/emails/${original}/` })).json<{
+        is_answered: boolean;
+      }>().is_answered;
+    const filed = async () =>
+      (await subjectsIn('Sent')).includes('Während der Störung') &&
+      !(await subjectsIn('Drafts')).includes('Während der Störung') &&
+      (await answered());
+    for (let i = 0; i < 100 && !(await filed()); i++) await new Promise((r) => setTimeout(r, 100));
+    expect((await subjectsIn('Sent')).filter((s) => s === 'Während der Störung')).toHaveLength(1);
+    expect(await subjectsIn('Drafts')).not.toContain('Während der Störung');
+    expect(await answered()).toBe(true);
+    // Done once: another fetch files nothing twice.
+    await fetchAccount(owner, accountId);
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await subjectsIn('Sent')).filter((s) => s === 'Während der Störung')).toHaveLength(1);
+  });
+
   it("refuses another user's account and mail", async () => {
     const original = await emailId('Angebot Küche');
     const send = await stranger.request({

@@ -15,6 +15,8 @@ export interface SendResult {
   status: 'sent';
   message_id: string;
   sent_copy_id: number | null;
+  /** The copy in Sent follows once the IMAP server answers again. */
+  sent_copy_pending?: boolean;
 }
 
 const baseUrl = (import.meta.env.VITE_API_BASE_URL as string | undefined) ?? '';

@@ -3,3 +3,4 @@ export * from './accounts.ts';
 export * from './folders.ts';
 export * from './emails.ts';
 export * from './categories.ts';
+export * from './unfiled-sent.ts';

@@ -41,6 +41,8 @@ export const composeRoutes: FastifyPluginAsyncZod<{ compose: ComposeService }> =
             status: z.literal('sent'),
             message_id: z.string(),
             sent_copy_id: z.number().nullable(),
+            /** The Sent copy follows with the next fetch: the IMAP server was not reachable. */
+            sent_copy_pending: z.boolean(),
           }),
           ...errors,
         },

@@ -17,6 +17,7 @@ import type { EmailFullRow, EmailsRepository } from '../emails/emails.repository
 import type { EmailsService } from '../emails/emails.service.ts';
 import type { FolderRow, FoldersRepository } from '../folders/folders.repository.ts';
 import { parseRecipients } from './recipients.ts';
+import type { UnfiledSent, UnfiledSentRepository } from './unfiled-sent.repository.ts';
 import {
   escapeHtml,
   formatAddress,
@@ -41,6 +42,8 @@ export interface ComposeServiceDeps {
   search?: SearchIndexer;
   events?: MailEventBus;
   smtpTimeoutMs?: number;
+  /** What could not be filed after sending; without it, such work is given up (tests). */
+  unfiled?: UnfiledSentRepository;
 }
 
 // Gmail and Microsoft file what their SMTP servers send into Sent themselves; a second copy
@@ -215,6 +218,52 @@ export function createComposeService(deps: ComposeServiceDeps) {
   }
 
   /**
+   * After a mail went out: its copy into Sent, its draft away, the answered mail flagged. Throws
+   * a FilingError (saying whether the copy got filed) when the server could not be reached.
+   */
+  async function fileSent(account: AccountRow, work: Omit<UnfiledSent, 'id'>) {
+    let copyFiled = work.copy === null;
+    try {
+      return await accounts.withServer(account, async (client) => {
+        let sentCopyId: number | null = null;
+        const sent = await folderOfType(work.userId, account.id, 'sent');
+        if (work.copy && sent)
+          sentCopyId = await appendAndStore(client, sent, work.copy, ['\\Seen']);
+        copyFiled = true;
+        await removeDraft(work.userId, work.draftId ?? undefined, account, client);
+        if (work.answersEmailId)
+          await markAnswered(work.userId, work.answersEmailId, account, client);
+        return sentCopyId;
+      });
+    } catch (error) {
+      throw new FilingError(copyFiled, error);
+    }
+  }
+
+  async function markAnswered(
+    userId: string,
+    emailId: number,
+    account: AccountRow,
+    client: ImapFlow,
+  ) {
+    const original = await deps.emailsRepo.find(userId, emailId);
+    if (!original) return;
+    await onServerOf(userId, original.email.accountId, account, client, async (imap) => {
+      const lock = await imap.getMailboxLock(original.folderPath);
+      try {
+        assertSameMailbox(imap, original.folderUidValidity);
+        await imap.messageFlagsAdd(String(original.email.uid), ['\\Answered'], { uid: true });
+      } finally {
+        lock.release();
+      }
+    });
+    await deps.emailsRepo.update(original.email.id, {
+      isAnswered: true,
+      flags: [...new Set([...original.email.flags, '\\Answered'])],
+    });
+  }
+
+  /**
    * A draft opened for editing, as it was saved: recipients, subject, body, its files (kept on
    * the server, see keep_attachments) and the mail it answers, so that sending still threads.
    */
@@ -304,6 +353,25 @@ export function createComposeService(deps: ComposeServiceDeps) {
       };
     },
 
+    /** Files what a send during an IMAP outage left undone; called after each good fetch. */
+    async retryUnfiled(accountId: number): Promise<number> {
+      let filed = 0;
+      for (const work of (await deps.unfiled?.ofAccount(accountId)) ?? []) {
+        const account = await accounts.findAccount(work.userId, accountId);
+        if (!account) return filed;
+        try {
+          await fileSent(account, work);
+          await deps.unfiled!.done(work.id, accountId);
+          filed += 1;
+        } catch (error) {
+          if (error instanceof FilingError && error.copyFiled && work.copy)
+            await deps.unfiled!.copyFiled(work.id);
+          return filed;
+        }
+      }
+      return filed;
+    },
+
     suggestContacts: (userId: string, query: string) =>
       deps.emailsRepo.suggestContacts(userId, query),
 
@@ -316,7 +384,12 @@ export function createComposeService(deps: ComposeServiceDeps) {
     async send(
       userId: string,
       input: ComposeInput,
-    ): Promise<{ status: 'sent'; message_id: string; sent_copy_id: number | null }> {
+    ): Promise<{
+      status: 'sent';
+      message_id: string;
+      sent_copy_id: number | null;
+      sent_copy_pending: boolean;
+    }> {
       const { account, message } = await prepare(userId, input, true);
       const raw = await buildOutgoing(message);
       const transport = createSmtpTransport(
@@ -348,40 +421,49 @@ export function createComposeService(deps: ComposeServiceDeps) {
         transport.close();
       }
 
+      // The sender's own copy shows who got a blind copy; what went out does not.
+      const copy =
+        !SERVER_FILES_SENT.has(account.provider) && (await folderOfType(userId, account.id, 'sent'))
+          ? message.bcc.length
+            ? await buildOutgoing(message, { keepBcc: true })
+            : raw
+          : null;
+      const work = {
+        userId,
+        accountId: account.id,
+        copy,
+        draftId: input.draft_id ?? null,
+        answersEmailId: input.in_reply_to_email ?? null,
+      };
       let sentCopyId: number | null = null;
-      await accounts
-        .withServer(account, async (client) => {
-          const sent = await folderOfType(userId, account.id, 'sent');
-          // The sender's own copy shows who got a blind copy; what went out does not.
-          const copy = message.bcc.length ? await buildOutgoing(message, { keepBcc: true }) : raw;
-          if (sent && !SERVER_FILES_SENT.has(account.provider))
-            sentCopyId = await appendAndStore(client, sent, copy, ['\\Seen']);
-          await removeDraft(userId, input.draft_id, account, client);
-          if (input.in_reply_to_email) {
-            const original = await deps.emailsRepo.find(userId, input.in_reply_to_email);
-            if (original) {
-              await onServerOf(userId, original.email.accountId, account, client, async (imap) => {
-                const lock = await imap.getMailboxLock(original.folderPath);
-                try {
-                  assertSameMailbox(imap, original.folderUidValidity);
-                  await imap.messageFlagsAdd(String(original.email.uid), ['\\Answered'], {
-                    uid: true,
-                  });
-                } finally {
-                  lock.release();
-                }
-              });
-              await deps.emailsRepo.update(original.email.id, {
-                isAnswered: true,
-                flags: [...new Set([...original.email.flags, '\\Answered'])],
-              });
-            }
-          }
-        })
-        .catch(() => undefined); // the mail is out; a missing Sent copy must not report failure
-      return { status: 'sent', message_id: message.messageId, sent_copy_id: sentCopyId };
+      let pending = false;
+      try {
+        sentCopyId = await fileSent(account, work);
+      } catch (error) {
+        // The mail is out; what is left is done by the next fetch of the account, so a Sent
+        // copy is never lost to an IMAP server that was down for a moment.
+        pending = true;
+        const filed = error instanceof FilingError && error.copyFiled;
+        await deps.unfiled?.add(filed ? { ...work, copy: null } : work);
+      }
+      return {
+        status: 'sent',
+        message_id: message.messageId,
+        sent_copy_id: sentCopyId,
+        sent_copy_pending: pending,
+      };
     },
   };
+}
+
+/** The server could not be reached after sending; `copyFiled` says how far it got. */
+class FilingError extends Error {
+  readonly copyFiled: boolean;
+  constructor(copyFiled: boolean, cause: unknown) {
+    super('filing the sent mail failed', { cause });
+    this.name = 'FilingError';
+    this.copyFiled = copyFiled;
+  }
 }
 
 export type ComposeService = ReturnType<typeof createComposeService>;

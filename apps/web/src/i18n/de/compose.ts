@@ -69,6 +69,8 @@ export const compose = {
   sendingDelivering: 'Wird zugestellt …',
   progressLabel: 'Sendefortschritt',
   sent: 'E-Mail wurde gesendet.',
+  sentCopyPending:
+    'E-Mail wurde gesendet. Der Mailserver ist gerade nicht erreichbar – die Kopie in „Gesendet“ wird beim nächsten Abruf nachgetragen.',
   discard: 'Verwerfen',
   discardTitle: 'Entwurf verwerfen?',
   discardText:

@@ -160,8 +160,12 @@ export function ComposeForm({ setup, accounts, title }: Props) {
       await draft.settle();
       const body = editor.current!.getBody();
       const input = await toComposeInput(values, body, setup, draft.draftId(), keptRef.current);
-      await sendEmailWithProgress(input, setProgress);
-      showSentNotice(theme, t('compose.sent'), t('common.close'));
+      const result = await sendEmailWithProgress(input, setProgress);
+      showSentNotice(
+        theme,
+        t(result.sent_copy_pending ? 'compose.sentCopyPending' : 'compose.sent'),
+        t('common.close'),
+      );
       void leave();
       await goBack();
     } catch (error) {
