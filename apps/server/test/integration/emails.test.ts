@@ -647,6 +647,33 @@ describe.each(DATABASE_KINDS)('e-mail API on %s', (kind) => {
     }
   });
 
+  it('shows the newest 100 of a long thread, always with the mail opened', async () => {
+    await client.mailboxCreate('Ticket');
+    const start = Date.parse('2026-07-01T08:00:00Z');
+    await appendMessages(
+      client,
+      'Ticket',
+      Array.from({ length: 130 }, (_, i) => ({
+        subject: `Re: [Ticket #7] Beitrag ${i}`,
+        text: `Beitrag ${i}`,
+        messageId: `<t${i}@x>`,
+        ...(i > 0 ? { inReplyTo: `<t${i - 1}@x>`, references: ['<t0@x>'] } : {}),
+        date: new Date(start + i * 60_000),
+      })),
+    );
+    expect((await fetchAccount(owner, accountId)).status).toBe('SUCCESS');
+    const threadOf = async (subject: string) =>
+      (await owner.request({ method: 'GET', url: `/api/emails/${(await bySubject(subject)).id}/` }))
+        .json<Detail>()
+        .thread.map((e) => e.subject.replace('Re: [Ticket #7] ', ''));
+    const newest = await threadOf('Re: [Ticket #7] Beitrag 129');
+    expect(newest).toHaveLength(100);
+    expect([newest[0], newest[99]]).toEqual(['Beitrag 30', 'Beitrag 129']);
+    const oldest = await threadOf('Re: [Ticket #7] Beitrag 0');
+    expect(oldest).toHaveLength(100);
+    expect([oldest[0], oldest[1], oldest[99]]).toEqual(['Beitrag 0', 'Beitrag 31', 'Beitrag 129']);
+  });
+
   it('keeps a mail where it is when the server refuses the move, and says so', async () => {
     await client.mailboxCreate('Bald weg');
     await owner.request({

@@ -50,6 +50,8 @@ function refusedUnless<T>(result: T | false | undefined, reason: 'NOT_MOVED' | '
   return result;
 }
 
+const THREAD_LIMIT = 100;
+
 export function createEmailsService(deps: EmailsServiceDeps) {
   const { repo, accounts } = deps;
 
@@ -259,13 +261,22 @@ export function createEmailsService(deps: EmailsServiceDeps) {
 
     async detail(userId: string, id: number, allowRemote: boolean): Promise<EmailDetail> {
       const row = await requireEmail(userId, id);
-      const thread = row.email.threadId
+      // A long thread (a ticket's notifications, a mailing list) shows its newest messages and
+      // always the one opened, oldest first like any conversation.
+      const newest = row.email.threadId
         ? await repo.list(
             userId,
             { threadIds: await repo.threadIdsOf(userId, row.email.threadId) },
-            { limit: 100, oldestFirst: true },
+            { limit: THREAD_LIMIT },
           )
         : [row];
+      const thread = newest.some((r) => r.email.id === row.email.id)
+        ? newest
+        : [...newest.slice(0, THREAD_LIMIT - 1), row];
+      thread.sort(
+        (a, b) =>
+          a.email.receivedAt.getTime() - b.email.receivedAt.getTime() || a.email.id - b.email.id,
+      );
       return toDetail(row, thread, allowRemote);
     },
 
