@@ -44,6 +44,7 @@ export function syncAgainBeforeIdle(
 
 const MIN_BACKOFF_MS = 5_000;
 const MAX_BACKOFF_MS = 15 * 60_000;
+const BROKEN_FOLDER_PAUSE_MS = 60 * 60_000;
 
 /**
  * Keeps one account live: IDLE on the inbox, which is synced the moment the server reports a
@@ -132,6 +133,10 @@ export function watchAccount(
       .catch(() => undefined);
   }
 
+  /** Folders whose sync broke the connection, and until when they are left alone. */
+  const broken = new Map<number, number>();
+  let healthy = false;
+
   async function session(): Promise<void> {
     const imap = createImapClient(
       { host: account.imapServer, port: account.imapPort, security: account.imapSecurity },
@@ -153,13 +158,20 @@ export function watchAccount(
         const { others } = await syncable();
         for (const folder of others) {
           if (stopped) return;
+          if ((broken.get(folder.id) ?? 0) > Date.now()) continue;
           // A folder the server refuses is tried again at the next poll; breaking the session
           // for it would keep the inbox from being watched at all.
           await syncFolderAndNotify(deps, imap, folder).catch((error: unknown) => {
-            if (!refusedByServer(error, imap)) throw error;
+            if (!refusedByServer(error, imap)) {
+              // One that breaks the connection (a damaged message the server cannot read) is
+              // left alone for a while, so that the next session gets to watch the inbox.
+              broken.set(folder.id, Date.now() + BROKEN_FOLDER_PAUSE_MS);
+              throw error;
+            }
             log?.warn({ folderId: folder.id }, 'live sync skipped a folder the server refused');
           });
         }
+        healthy = true;
         // Moved elsewhere: categories wait until both folders were looked at (see account-sync);
         // the copy may have come through IDLE any time since the previous round began.
         await deps.emailSync.reapplyKeptCategories(account.id, previousRound);
@@ -175,7 +187,7 @@ export function watchAccount(
   const loop = (async () => {
     let backoff = MIN_BACKOFF_MS;
     while (!stopped) {
-      const started = Date.now();
+      healthy = false;
       try {
         await session();
       } catch (error) {
@@ -191,8 +203,9 @@ export function watchAccount(
         client = undefined;
       }
       if (stopped) break;
-      // A session that ran a while was healthy: start the pauses from the bottom again.
-      if (Date.now() - started > MAX_BACKOFF_MS) backoff = MIN_BACKOFF_MS;
+      // A session that got through a whole round was healthy: the pauses start from the bottom
+      // again, so a server that ends sessions now and then costs seconds of live mail, not minutes.
+      if (healthy) backoff = MIN_BACKOFF_MS;
       await sleep(backoff);
       backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
     }
