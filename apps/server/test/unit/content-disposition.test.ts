@@ -22,13 +22,17 @@ describe('attachment downloads', () => {
     // Shown as "Rechnung_rcs.pdf" with the override; the real name ends in .scr.
     expect(safeFileName('Rechnung_\u202Efdp.scr')).toBe('Rechnung_fdp.scr');
     expect(safeFileName('a\r\nX-Evil: 1\r\n\r\nb.pdf')).toBe('aX-Evil: 1b.pdf');
-    expect(safeFileName('../../.bashrc')).toBe('.._.._.bashrc');
-    expect(safeFileName('C:\\Temp\\a.exe')).toBe('C:_Temp_a.exe');
+    // A path keeps its last part, as mail clients show it.
+    expect(safeFileName('../../.bashrc')).toBe('.bashrc');
+    expect(safeFileName('C:\\Temp\\a.exe')).toBe('a.exe');
+    expect(safeFileName('C:\\Users\\hans\\Desktop\\Rechnung.pdf')).toBe('Rechnung.pdf');
+    expect(safeFileName('/tmp/whoa')).toBe('whoa');
+    expect(safeFileName('../..')).toBe('');
     expect(safeFileName('Angebot 3/2026.eml')).toBe('Angebot 3_2026.eml');
     expect(safeFileName('\u2066\u200f\u0000')).toBe('');
     expect(safeFileName('Grüße 😀.pdf')).toBe('Grüße 😀.pdf');
     const header = attachmentDisposition('../a\u202E\u0000.pdf');
-    expect(header).toBe(`attachment; filename=".._a.pdf"; filename*=UTF-8''.._a.pdf`);
+    expect(header).toBe(`attachment; filename="a.pdf"; filename*=UTF-8''a.pdf`);
   });
 
   it('delivers every type a browser might render or run as plain bytes', () => {

@@ -43,7 +43,7 @@ describe('the attachments of a message as the API shows them', () => {
     } as unknown as EmailFullRow;
     expect(toDetail(row, [], false).attachments.map((a) => a.filename)).toEqual([
       'Anhang-2.pdf',
-      '_',
+      'Anhang-3.txt',
       'Rechnung.pdf',
     ]);
   });

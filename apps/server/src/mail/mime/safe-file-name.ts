@@ -15,11 +15,16 @@ const whole = (text: string) => (/[\uD800-\uDBFF]$/.test(text) ? text.slice(0, -
 
 /**
  * A name as the user may see and save it: without the characters above, and with no path in it
- * (a separator becomes "_", as browsers do: "Angebot 3/2026.eml" stays readable, "../x" goes
- * nowhere). Empty when nothing is left.
+ * (a path keeps its last part; a separator inside a name becomes "_", as browsers do:
+ * "Angebot 3/2026.eml" stays readable). Empty when nothing is left.
  */
 export function safeFileName(name: string): string {
-  const safe = name.replace(UNSAFE, '').replace(/[\\/]/g, '_').trim();
+  const clean = name.replace(UNSAFE, '').trim();
+  // A sender's full path ("C:\\Users\\hans\\Rechnung.pdf", "/tmp/x.pdf", "../../x"): its last
+  // part is the file's name, as mail clients show it.
+  const path = /\\/.test(clean) || /^(?:\/|\.{1,2}\/|[A-Za-z]:)/.test(clean);
+  const base = path ? (clean.split(/[\\/]/).filter(Boolean).pop() ?? '') : clean;
+  const safe = base.replace(/[\\/]/g, '_').replace(/^\.+$/, '').trim();
   if (safe.length <= MAX_LENGTH) return safe;
   // Too long for a file system: the stem is cut, the extension kept, or the file would no
   // longer open with its program.
