@@ -65,14 +65,17 @@ export async function readLargeMessage(
     // One part was asked for; imapflow keys a partial answer oddly ("1]<0>"), so take the one.
     const [key, raw] = [...(fetched.bodyParts ?? new Map<string, Buffer>())][0] ?? [];
     if (!key || !raw) continue;
-    const body = wholeLines(raw, raw.length >= rawLimit(part.encoding), part.encoding);
+    const cut = raw.length >= rawLimit(part.encoding);
+    const body = wholeLines(raw, cut, part.encoding);
     const decoded = fetched.binaryParts?.has(key) ?? false;
     const value = (await parsePart(partSource(part, body, decoded), type))?.slice(
       0,
       MAX_PART_CHARS,
     );
     if (type === 'text/plain') text = value;
-    else html = value;
+    // Cut inside a tag (an image embedded as a data: URI, megabytes long), the rest of the tag
+    // would be read as text: in the preview and the search, base64 instead of words.
+    else html = cut || value?.length === MAX_PART_CHARS ? value?.replace(/<[^>]*$/, '') : value;
   }
   return { body: bodyFromParts(text, html), headers: message.headers ?? Buffer.alloc(0) };
 }
