@@ -46,6 +46,17 @@ describe('charsets', () => {
       expect((await parseMessage(plainMail(label, latin))).text.trimEnd(), label).toBe(words);
   });
 
+  it('reads Latin-1 in a part that has no Content-Type at all as Windows-1252', async () => {
+    const source = Buffer.concat([
+      Buffer.from(
+        'From: a@b.de\r\nSubject: x\r\nContent-Type: multipart/mixed; boundary="b"\r\n\r\n--b\r\nContent-Transfer-Encoding: 8bit\r\n\r\n',
+      ),
+      Buffer.from('Grüße aus München', 'latin1'),
+      Buffer.from('\r\n--b--\r\n'),
+    ]);
+    expect((await parseMessage(source)).text.trim()).toBe('Grüße aus München');
+  });
+
   it('reads the Windows names of East Asian charsets as their standard names', async () => {
     const big5 = Buffer.from([0xa4, 0xa4, 0xa4, 0xe5]); // "中文" in Big5
     expect((await parseMessage(plainMail('"CHINESEBIG5"', big5))).text.trimEnd()).toBe('中文');

@@ -69,10 +69,14 @@ function labelUnlabelled(source: Buffer): Buffer {
     }
     start = end = -1;
   };
+  // A part's header block (after a boundary line) without any Content-Type is text/plain.
+  let inPart = false;
+  let typed = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (!inHeader) {
-      if (line.startsWith('--') && line.trim().length > 2) inHeader = true;
+      if (line.startsWith('--') && line.trim().length > 2) inHeader = inPart = true;
+      typed = false;
       continue;
     }
     if (start !== -1 && /^[ \t]/.test(line)) {
@@ -80,8 +84,13 @@ function labelUnlabelled(source: Buffer): Buffer {
       continue;
     }
     finish();
-    if (line === '' || line === '\r') inHeader = false;
-    else if (/^content-type:[ \t]*text\//i.test(line)) start = end = i;
+    if (line === '' || line === '\r') {
+      if (inPart && !typed) lines[i] = `Content-Type: text/plain; charset=windows-1252\r\n${line}`;
+      inHeader = false;
+    } else if (/^content-type:/i.test(line)) {
+      typed = true;
+      if (/^content-type:[ \t]*text\//i.test(line)) start = end = i;
+    }
   }
   finish();
   let text = lines.join('\n');
