@@ -67,6 +67,15 @@ test('"select all" reaches past the loaded rows to the whole list, and acts on a
     await expect(banner).toBeHidden();
     await page.getByRole('checkbox', { name: 'Auswahl aufheben' }).uncheck();
     await expect(banner).toBeHidden();
+
+    // Starred mail has its own entry in the drawer, as Gmail's "Markiert".
+    await page
+      .getByRole('navigation', { name: 'Navigation' })
+      .getByRole('link', { name: 'Markiert' })
+      .click();
+    await expect(page).toHaveURL(/flagged=true/);
+    await expect(page.getByRole('heading', { name: 'Markiert' })).toBeVisible();
+    await expect(page.locator('[data-email-id]').first()).toBeVisible();
   } finally {
     await client.logout();
   }

@@ -149,6 +149,12 @@ test('an error card that stays never covers a dialog or the buttons at the botto
 
   // A dialog lies above the card: its buttons take the click, wherever the card is.
   await page.setViewportSize({ width: 1400, height: 700 });
+  // The failed account says so in the drawer, where the user sees it.
+  await expect(
+    page
+      .getByRole('navigation', { name: 'Navigation' })
+      .getByText('Verbindungsproblem – letzter Abruf fehlgeschlagen'),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Neue Kategorie erstellen' }).click();
   const dialog = page.getByRole('dialog', { name: 'Neue Kategorie erstellen' });
   await expect(dialog).toBeVisible();

@@ -40,6 +40,29 @@ describe('hasUnfinished', () => {
   });
 });
 
+describe('repeated failures', () => {
+  it('show one card: the newest replaces an identical older one, other failures stay', () => {
+    const failed = (id: string, at: number, over: Partial<TaskStatus> = {}) =>
+      task(id, 'FAILURE', at, { message: 'Anmeldung fehlgeschlagen.', ...over });
+    let board = reconcileBoard(emptyBoard(), poll(failed('a', T0)), T0).board;
+    board = reconcileBoard(board, poll(failed('b', T0 + 1000), failed('a', T0)), T0 + 1000).board;
+    expect(ids(board, T0 + 1000)).toEqual(['b']);
+    board = reconcileBoard(
+      board,
+      poll(
+        failed('d', T0 + 3000, { account_email: 'other@example.de' }),
+        failed('c', T0 + 2000, { message: 'Server nicht erreichbar.' }),
+        failed('b', T0 + 1000),
+        failed('a', T0),
+      ),
+      T0 + 3000,
+    ).board;
+    expect(ids(board, T0 + 3000)).toEqual(['b', 'c', 'd']);
+    // Closing the one card leaves no older twin behind it.
+    expect(ids(dismissTask(board, 'b'), T0 + 3000)).toEqual(['c', 'd']);
+  });
+});
+
 describe('reconcileBoard', () => {
   it('reports a task that succeeded while being watched, once', () => {
     let board = reconcileBoard(emptyBoard(), poll(task('a', 'STARTED', T0)), T0).board;
@@ -118,7 +141,11 @@ describe('card visibility', () => {
   it('treats ERROR and TIMEOUT like FAILURE, and clears REVOKED after 8 s', () => {
     const board = reconcileBoard(
       emptyBoard(),
-      poll(task('r', 'revoked', T0), task('t', 'timeout', T0), task('e', 'Error', T0)),
+      poll(
+        task('r', 'revoked', T0),
+        task('t', 'timeout', T0, { message: 'Zeitüberschreitung' }),
+        task('e', 'Error', T0, { message: 'Fehler' }),
+      ),
       T0,
     ).board;
     expect(ids(board, T0).sort()).toEqual(['e', 'r', 't']);

@@ -71,11 +71,38 @@ export function reconcileBoard(
   // Error cards stay until closed (spec §4), even once the server stops listing the task.
   for (const [id, tracked] of Object.entries(board.tasks))
     if (!tasks[id] && isError(tracked.task.status)) tasks[id] = tracked;
+  const gone = supersedeRepeatedErrors(tasks, board.gone);
   return {
-    board: pruneBoard({ tasks, gone: board.gone, nextOrder, started: true }, now),
+    board: pruneBoard({ tasks, gone, nextOrder, started: true }, now),
     succeeded,
     failed,
   };
+}
+
+/**
+ * The same failure again (a fetch of the same account failing the same way) replaces its older
+ * card instead of stacking beside it: three identical cards say nothing a single one does not,
+ * and take the list's room. Removes the older ones from `tasks`; returns `gone` with them.
+ */
+function supersedeRepeatedErrors(
+  tasks: Record<string, TrackedTask>,
+  gone: Readonly<Record<string, true>>,
+): Readonly<Record<string, true>> {
+  const newest = new Map<string, TrackedTask>();
+  const key = ({ task }: TrackedTask) =>
+    `${task.task_type}\u0000${task.account_email ?? ''}\u0000${task.message}`;
+  for (const tracked of Object.values(tasks)) {
+    if (!isError(tracked.task.status)) continue;
+    const seen = newest.get(key(tracked));
+    if (!seen || seen.order < tracked.order) newest.set(key(tracked), tracked);
+  }
+  let result = gone;
+  for (const [id, tracked] of Object.entries(tasks)) {
+    if (!isError(tracked.task.status) || newest.get(key(tracked)) === tracked) continue;
+    delete tasks[id];
+    result = { ...result, [id]: true };
+  }
+  return result;
 }
 
 /** Spec §4: a task that turned finished is removed 8 s later; error cards wait to be closed. */

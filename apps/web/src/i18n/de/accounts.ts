@@ -40,6 +40,7 @@ export const accounts = {
     oauthMicrosoft: 'Verbunden via Microsoft OAuth',
     password: 'Verbunden mit Passwort (IMAP/SMTP)',
     incomplete: 'Konto nicht vollständig konfiguriert',
+    syncFailed: 'Verbindungsproblem – bitte Zugangsdaten prüfen',
     convertible:
       'Dieses Gmail-Konto kann auf die Anmeldung über Google (OAuth) umgestellt werden, sobald sie verfügbar ist.',
   },
@@ -172,28 +173,20 @@ export const accounts = {
     portInvalid: 'Erlaubt sind 1 bis 65535.',
   },
 
-  // Client-side configuration check (spec §5); the English texts are the spec's own wording.
+  // Client-side configuration check (spec §5), in German; the spec's English names the checks.
   check: {
     title: 'Konfigurationsprüfung',
     missingEmail: 'Bitte geben Sie die E-Mail-Adresse des Kontos ein.',
-    missingAuth:
-      'Es ist keine Anmeldemethode eingerichtet. Bitte geben Sie das Passwort des E-Mail-Kontos ein.',
+    missingAuth: 'Bitte geben Sie das Passwort des E-Mail-Kontos ein.',
     gmail_imap_server: 'Für Gmail lautet der IMAP-Server {{host}}.',
     gmail_imap_port: 'Für Gmail lautet der IMAP-Port 993.',
     gmail_smtp_server: 'Für Gmail lautet der SMTP-Server {{host}}.',
     gmail_smtp_port: 'Für Gmail lautet der SMTP-Port 587.',
     gmailOauth:
-      'Für mehr Sicherheit empfehlen wir, Gmail über Google (OAuth) zu verbinden, sobald diese Anmeldung verfügbar ist.',
+      'Tipp: Ist bei Google die Bestätigung in zwei Schritten aktiv, geben Sie hier ein App-Passwort ein. Die sicherere Anmeldung über Google (OAuth) folgt in einer späteren Version.',
     gmailTitle: 'Empfohlene Einstellungen für Gmail',
     apply: 'Übernehmen',
     allGood: 'Die Einstellungen sind vollständig.',
-    // Spec §5 writes these check messages in English; they are shown beside the German text.
-    original: {
-      missingEmail: 'Missing email address',
-      missingAuth: 'No authentication method configured',
-      missingAuthSuggestion: 'Add password or connect via OAuth',
-      gmailOauth: 'Consider using OAuth for better security',
-    },
   },
 
   oauth: {

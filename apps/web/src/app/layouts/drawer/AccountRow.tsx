@@ -48,8 +48,11 @@ export function AccountRow({
   const { model, expanded, view } = row;
   const { account } = model;
   const email = account.email_address;
-  const subtitle =
-    model.folderState === 'loading'
+  // The last fetch failed (a refused password, a server gone): said where the account is seen.
+  const problem = account.last_sync_error;
+  const subtitle = problem
+    ? t('layout.accountProblem')
+    : model.folderState === 'loading'
       ? t('layout.foldersLoading')
       : model.folderState === 'error'
         ? t('layout.foldersFailedSubtitle')
@@ -83,8 +86,9 @@ export function AccountRow({
         data-testid="drawer-account"
       >
         <Mdi
-          name={PROVIDER_ICONS[providerKind(account)]}
-          sx={{ fontSize: 22, color: 'text.secondary', flexShrink: 0 }}
+          name={problem ? 'alert-circle-outline' : PROVIDER_ICONS[providerKind(account)]}
+          title={problem ?? undefined}
+          sx={{ fontSize: 22, color: problem ? 'error.main' : 'text.secondary', flexShrink: 0 }}
         />
         <Box sx={{ minWidth: 0, flex: 1 }}>
           <Typography
@@ -103,7 +107,7 @@ export function AccountRow({
               sx={{
                 flex: 1,
                 minWidth: 0,
-                color: model.folderState === 'error' ? 'error.main' : 'text.secondary',
+                color: problem || model.folderState === 'error' ? 'error.main' : 'text.secondary',
               }}
             >
               {subtitle}

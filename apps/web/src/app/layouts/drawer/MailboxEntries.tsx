@@ -5,7 +5,7 @@ import { Mdi } from '../../../components/ui/Mdi.tsx';
 import { CountBadges } from './CountBadges.tsx';
 import { drawerItemSx } from './drawer-styles.ts';
 
-/** Spec §2: 'Posteingang' (total count), 'Ungelesene' (unread count) and 'Gesendet'. */
+/** Spec §2: 'Posteingang' (total count), 'Ungelesene' (unread count) and 'Gesendet'; and 'Markiert'. */
 export function MailboxEntries({
   active,
   totals,
@@ -36,6 +36,14 @@ export function MailboxEntries({
       icon: 'send-outline',
       label: t('layout.sent'),
       to: '/app?folder_type=sent',
+      counts: null,
+    },
+    // Not in spec §2, but where Gmail's "Markiert" and Outlook's "Gekennzeichnet" are.
+    {
+      key: 'flagged',
+      icon: 'star-outline',
+      label: t('layout.flagged'),
+      to: '/app?flagged=true',
       counts: null,
     },
   ];

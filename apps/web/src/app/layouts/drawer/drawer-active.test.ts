@@ -9,6 +9,7 @@ describe('activeDrawerKey', () => {
   it('knows the fixed entries', () => {
     expect(activeDrawerKey('/app', '?read=false')).toBe('unread');
     expect(activeDrawerKey('/app', '?folder_type=sent')).toBe('sent');
+    expect(activeDrawerKey('/app', '?flagged=true')).toBe('flagged');
   });
   it('knows accounts, folders and categories', () => {
     expect(activeDrawerKey('/app', '?accounts=3')).toBe('account:3');

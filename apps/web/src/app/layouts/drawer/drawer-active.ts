@@ -12,7 +12,7 @@ const FILTER_KEYS = [
 
 /**
  * Which drawer entry the current URL shows, as a key the rows compare with: 'inbox', 'unread',
- * 'sent', 'account:ID', 'folder:ID', 'category:ID', 'uncategorized:ACCOUNT_ID' or null.
+ * 'sent', 'flagged', 'account:ID', 'folder:ID', 'category:ID', 'uncategorized:ACCOUNT_ID' or null.
  */
 export function activeDrawerKey(pathname: string, search: string): string | null {
   if (pathname.replace(/\/+$/, '') !== '/app') return null;
@@ -30,6 +30,8 @@ export function activeDrawerKey(pathname: string, search: string): string | null
       return filters.read === 'false' ? 'unread' : null;
     case 'folder_type':
       return filters.folder_type === 'sent' ? 'sent' : null;
+    case 'flagged':
+      return filters.flagged === 'true' ? 'flagged' : null;
     case 'folder_id':
       return `folder:${filters.folder_id}`;
     case 'category':

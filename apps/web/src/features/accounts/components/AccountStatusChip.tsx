@@ -9,6 +9,7 @@ const ICONS = {
   oauthMicrosoft: 'shield-check-outline',
   password: 'key-outline',
   incomplete: 'alert-circle-outline',
+  syncFailed: 'lan-disconnect',
 } as const;
 
 /** Spec §4's derived account status as a chip. */

@@ -57,6 +57,11 @@ describe('accountStatus (spec §4)', () => {
       accountStatus(account({ email_address: 'erika@gmail.com', provider: 'google' }), now),
     ).toMatchObject({ kind: 'password', convertibleToOAuth: true });
   });
+  it('shows a password account whose last fetch failed as a problem, not as connected', () => {
+    expect(
+      accountStatus(account({ last_sync_error: 'Anmeldung fehlgeschlagen' }), now),
+    ).toMatchObject({ kind: 'syncFailed', severity: 'error' });
+  });
   it('calls an account without any credentials incomplete', () => {
     expect(accountStatus(account({ has_password: false }), now).kind).toBe('incomplete');
   });

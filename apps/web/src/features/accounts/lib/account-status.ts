@@ -1,7 +1,7 @@
 import type { Account } from '@brieftaube/shared';
 
 export type AccountStatusKind =
-  'needsReauth' | 'oauthGoogle' | 'oauthMicrosoft' | 'password' | 'incomplete';
+  'needsReauth' | 'oauthGoogle' | 'oauthMicrosoft' | 'password' | 'incomplete' | 'syncFailed';
 
 export interface AccountStatus {
   kind: AccountStatusKind;
@@ -31,6 +31,14 @@ export function accountStatus(account: Account, now = Date.now()): AccountStatus
       convertibleToOAuth: false,
     };
   }
+  // Spec §4's "Verbunden" only while it is true: a password the server refuses, a server that
+  // is gone, shows as a problem until a fetch works again.
+  if (account.has_password && account.last_sync_error)
+    return {
+      kind: 'syncFailed',
+      severity: 'error',
+      convertibleToOAuth: isGmailAddress(account.email_address),
+    };
   if (account.has_password) {
     return {
       kind: 'password',

@@ -208,7 +208,6 @@ export function AccountForm({
         />
         <ConfigCheckPanel
           issues={issues}
-          showErrors={checkShown}
           onApply={(fixes) => {
             autofill.markEdited();
             for (const fix of fixes) setValue(fix.field, fix.value, { shouldValidate: true });
