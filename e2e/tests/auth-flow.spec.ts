@@ -73,6 +73,19 @@ test('a signed-out visit to /app goes through login and back', async ({ page }) 
   await page.getByRole('button', { name: 'Anmelden' }).click();
   await expect(page).toHaveURL(/\/app$/);
   await expect(page.getByTestId('greeting')).toHaveText(`Hallo, ${user.username}`);
+
+  // Without a redirect, login goes to '/' (spec §4): it offers the way in, not a sign-up.
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/login');
+  await page.getByLabel('Benutzername oder E-Mail-Adresse').fill(user.email);
+  await page.getByLabel(/^Passwort\s*\*?$/).fill(user.password);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('link', { name: 'Zum Posteingang' })).toBeVisible();
+  await expect(main.getByRole('link', { name: 'Ich habe schon ein Konto' })).toHaveCount(0);
+  await main.getByRole('link', { name: 'Zum Posteingang' }).click();
+  await expect(page).toHaveURL(/\/app$/);
 });
 
 test('an expired access token is refreshed silently; a dead session goes to login', async ({

@@ -546,6 +546,63 @@ describe.each(DATABASE_KINDS)('sending and drafts on %s', (kind) => {
     );
   });
 
+  it('a forward and a reply carry the pictures the quoted HTML shows (cid:), each once', async () => {
+    const logo = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const raw = [
+      'From: Outlook <outlook@beispiel.de>',
+      `To: ${address}`,
+      'Subject: Mit Firmenlogo',
+      'Message-ID: <logo@beispiel.de>',
+      'MIME-Version: 1.0',
+      'Content-Type: multipart/related; boundary="rel"',
+      '',
+      '--rel',
+      'Content-Type: text/html; charset=utf-8',
+      '',
+      '<p>Grüße</p><p><img src="cid:image001.png@01DA" alt="Logo"></p>',
+      '--rel',
+      'Content-Type: image/png; name="image001.png"',
+      'Content-Transfer-Encoding: base64',
+      'Content-ID: <image001.png@01DA>',
+      'Content-Disposition: inline; filename="image001.png"',
+      '',
+      logo.toString('base64'),
+      '--rel--',
+      '',
+    ].join('\r\n');
+    await client.append('INBOX', raw, []);
+    await fetchAccount(owner, accountId);
+    const original = await emailId('Mit Firmenlogo');
+    for (const action of ['forward', 'reply'] as const) {
+      const template = (
+        await owner.request({
+          method: 'GET',
+          url: `/api/emails/${original}/compose/?action=${action}`,
+        })
+      ).json<{ subject: string; html: string }>();
+      expect(template.html).toContain('cid:image001.png@01DA');
+      const before = smtp.received.length;
+      const sent = await owner.request({
+        method: 'POST',
+        url: '/api/emails/send/',
+        payload: {
+          account: accountId,
+          to: 'chef@beispiel.de',
+          subject: template.subject,
+          html: `<p>Siehe unten</p>${template.html}`,
+          ...(action === 'forward' ? { forward_of: original } : { in_reply_to_email: original }),
+        },
+      });
+      expect(sent.statusCode, action).toBe(200);
+      const [mail] = (await smtp.waitFor(before + 1)).slice(before);
+      expect(mail!.raw, action).toMatch(/multipart\/related/);
+      expect(mail!.raw.match(/^Content-ID: <image001\.png@01DA>/gim), action).toHaveLength(1);
+    }
+  });
+
   it('files a reply sent while IMAP is down once the account answers again: Sent copy, draft, \\Answered', async () => {
     const original = await emailId('Angebot Küche');
     const draft = (

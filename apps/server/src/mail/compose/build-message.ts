@@ -4,6 +4,8 @@ export interface OutgoingAttachment {
   filename: string;
   contentType: string;
   content: Buffer;
+  /** An image the HTML shows in place ("cid:…"); sent inside multipart/related. */
+  cid?: string;
 }
 
 export interface MailAddress {
@@ -47,6 +49,7 @@ export async function buildOutgoing(
       filename: a.filename,
       contentType: a.contentType,
       content: a.content,
+      ...(a.cid ? { cid: a.cid, contentDisposition: 'inline' as const } : {}),
     })),
     headers: { 'X-Mailer': 'Brieftaube' },
   });

@@ -81,25 +81,42 @@ export function createComposeService(deps: ComposeServiceDeps) {
       ].slice(-20);
     }
     const carried: OutgoingAttachment[] = [];
+    // The pictures the quoted HTML shows (an Outlook signature's logo): without them a reply
+    // or forward would show broken images. Each Content-ID once.
+    const shown = new Set<string>();
+    const pictures = (metas: AttachmentMeta[]) =>
+      metas.filter(
+        (a) =>
+          a.inline &&
+          a.contentId &&
+          !shown.has(a.contentId) &&
+          input.html?.includes(`cid:${a.contentId}`),
+      );
     const carry = async (emailId: number, metas: AttachmentMeta[]) => {
       for (const meta of metas) {
         const file = await emails.attachment(userId, emailId, meta.part);
         const chunks: Buffer[] = [];
         for await (const chunk of file.content as AsyncIterable<Buffer>) chunks.push(chunk);
+        const cid = meta.inline && meta.contentId ? meta.contentId : undefined;
+        if (cid) shown.add(cid);
         carried.push({
           filename: meta.filename,
           contentType: meta.contentType,
           content: Buffer.concat(chunks),
+          ...(cid ? { cid } : {}),
         });
       }
     };
     if (input.forward_of) {
       const original = await emails.requireEmail(userId, input.forward_of);
-      await carry(
-        original.email.id,
-        original.email.attachments.filter((a) => !a.inline),
-      );
+      const files = original.email.attachments.filter((a) => !a.inline);
+      await carry(original.email.id, [...files, ...pictures(original.email.attachments)]);
     }
+    if (input.in_reply_to_email) {
+      const original = await emails.requireEmail(userId, input.in_reply_to_email);
+      await carry(original.email.id, pictures(original.email.attachments));
+    }
+    if (draft) await carry(draft.email.id, pictures(draft.email.attachments));
     if (draft && input.keep_attachments?.length) {
       const wanted = [...input.keep_attachments];
       const kept = draft.email.attachments.filter((a) => {

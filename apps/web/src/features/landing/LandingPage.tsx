@@ -4,10 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { de } from '../../i18n/de.ts';
 import { Mdi } from '../../components/ui/Mdi.tsx';
+import { useSession } from '../../lib/use-session.ts';
 import { LandingSections } from './LandingSections.tsx';
 
 export function LandingPage() {
   const { t } = useTranslation();
+  // Signed in (spec §4 brings the user here after login): the way in, not the sign-up.
+  const { accessToken } = useSession();
   const theme = useTheme();
   const { start, end } = theme.palette.gradient;
   return (
@@ -47,24 +50,26 @@ export function LandingPage() {
                   size="large"
                   variant="contained"
                   component={RouterLink}
-                  to="/register"
+                  to={accessToken ? '/app' : '/register'}
                   sx={{
                     bgcolor: 'background.paper',
                     color: 'text.primary',
                     '&:hover': { bgcolor: 'background.default' },
                   }}
                 >
-                  {t('landing.heroPrimary')}
+                  {accessToken ? t('common.toApp') : t('landing.heroPrimary')}
                 </Button>
-                <Button
-                  size="large"
-                  variant="outlined"
-                  component={RouterLink}
-                  to="/login"
-                  sx={{ color: 'inherit', borderColor: 'currentColor' }}
-                >
-                  {t('landing.heroSecondary')}
-                </Button>
+                {!accessToken && (
+                  <Button
+                    size="large"
+                    variant="outlined"
+                    component={RouterLink}
+                    to="/login"
+                    sx={{ color: 'inherit', borderColor: 'currentColor' }}
+                  >
+                    {t('landing.heroSecondary')}
+                  </Button>
+                )}
               </Stack>
               <Typography variant="body2" sx={{ mt: 2, opacity: 0.9 }}>
                 {t('landing.heroNote')}

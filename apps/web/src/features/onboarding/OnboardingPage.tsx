@@ -2,6 +2,7 @@ import type { Account } from '@brieftaube/shared';
 import { Box, Button, Container, Paper, Step, StepLabel, Stepper, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAccounts } from '../../api/accounts.ts';
 import { useFetchAccountEmails } from '../../api/tasks.ts';
 import { Logo } from '../../components/ui/Logo.tsx';
 import { Mdi } from '../../components/ui/Mdi.tsx';
@@ -35,6 +36,8 @@ export function OnboardingPage({ name, onFinish, AccountSetup }: OnboardingPageP
   const [finishing, setFinishing] = useState(false);
   const [failed, setFailed] = useState(false);
   const fetchEmails = useFetchAccountEmails();
+  // An account connected before a reload or a sign-out: onboarding goes on with it.
+  const connected = useAccounts().data?.[0] ?? null;
   const steps = [
     t('onboarding.stepWelcome'),
     t('onboarding.stepAccount'),
@@ -106,7 +109,15 @@ export function OnboardingPage({ name, onFinish, AccountSetup }: OnboardingPageP
         </Stepper>
         <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 } }}>
           {step === StepIndex.Welcome && (
-            <WelcomeStep name={name} onNext={() => setStep(StepIndex.Account)} />
+            <WelcomeStep
+              name={name}
+              onNext={() => {
+                if (!connected) return setStep(StepIndex.Account);
+                setAccount(connected);
+                setStep(StepIndex.Fetch);
+                startFetch(connected.id);
+              }}
+            />
           )}
           {step === StepIndex.Account && (
             <ConnectAccountStep

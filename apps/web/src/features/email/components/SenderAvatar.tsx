@@ -17,8 +17,9 @@ const COLORS = [
 function initials(name: string, address: string): string {
   const words = (name || address.split('@')[0] || '').split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   if (words.length === 0) return '?';
-  const letters =
-    words.length > 1 ? words[0]![0]! + words.at(-1)![0]! : (words[0] ?? '?').slice(0, 2);
+  // First and last name's initials; one word (a company, "GitHub") is one letter, as in Gmail.
+  const first = (word: string) => Array.from(word)[0] ?? '';
+  const letters = words.length > 1 ? first(words[0]!) + first(words.at(-1)!) : first(words[0]!);
   return letters.toUpperCase();
 }
 
