@@ -180,6 +180,14 @@ describe.each(DATABASE_KINDS)('live sync (IDLE, polling, event stream) on %s', (
       })
     ).json<ListItem[]>();
     expect(archived.map((m) => m.subject)).toEqual(['Abgelegt von woanders']);
+    // A whole round of the live sync counts as a sync of the account.
+    const lastSync = async () =>
+      Date.parse(
+        (await owner.request({ method: 'GET', url: `/api/accounts/${accountId}/` })).json<{
+          last_sync_at: string | null;
+        }>().last_sync_at ?? '',
+      );
+    await until(async () => ((await lastSync()) >= appended ? true : undefined));
   });
 
   it('folders another client makes or deletes appear and vanish at the next poll, with their mail', async () => {

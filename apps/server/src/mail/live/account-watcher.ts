@@ -172,6 +172,9 @@ export function watchAccount(
           });
         }
         healthy = true;
+        // Every folder looked at: the account is as current as after a fetch, and a problem
+        // the last fetch reported is over.
+        await deps.accounts.markSynced(account.userId, account.id, null).catch(() => undefined);
         // Moved elsewhere: categories wait until both folders were looked at (see account-sync);
         // the copy may have come through IDLE any time since the previous round began.
         await deps.emailSync.reapplyKeptCategories(account.id, previousRound);

@@ -41,6 +41,8 @@ interface RunOptions {
   lists?: 'refetch' | 'stale';
   /** Offered as "Rückgängig" beside the success notice. */
   undo?: () => Promise<void>;
+  /** A failure is not announced (an action the user did not ask for). */
+  silentFailure?: boolean;
 }
 
 /**
@@ -77,6 +79,7 @@ export function useMailActions() {
     skipped = 0,
     lists,
     undo,
+    silentFailure = false,
   }: RunOptions) {
     if (items.length === 0) {
       if (skipped)
@@ -103,7 +106,7 @@ export function useMailActions() {
       void invalidateMail(queryClient, { lists: lists ?? 'refetch' });
       return true;
     } catch (error) {
-      showNotice(mailErrorMessage(error), 'error');
+      if (!silentFailure) showNotice(mailErrorMessage(error), 'error');
       // The optimistic change may have been wrong: the server's state replaces it.
       void invalidateMail(queryClient);
       return false;
@@ -153,6 +156,9 @@ export function useMailActions() {
           ? undefined
           : t(read ? 'mailbox.notice.read' : 'mailbox.notice.unread', { count: changing.length }),
         lists: 'stale',
+        // Reading a mail is no request of the user's: a server that is down must not answer it
+        // with an error (the mail stays unread and is marked when opened again).
+        silentFailure: quiet,
       });
     },
 

@@ -1,14 +1,4 @@
-import {
-  Alert,
-  AlertTitle,
-  Box,
-  Button,
-  CircularProgress,
-  Paper,
-  Stack,
-  Typography,
-} from '@mui/material';
-import { useEffect, useState } from 'react';
+import { Alert, AlertTitle, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { BlankFrame } from '../../components/layouts/BlankFrame.tsx';
@@ -20,28 +10,19 @@ const KNOWN_ERRORS = [
   'server_error',
   'temporarily_unavailable',
 ];
-/** After this long without a result, the way back is offered. */
-const SLOW_AFTER_MS = 15_000;
-
 /**
  * /oauth-callback: where Google and Microsoft send the user back. Finishing the sign-in arrives
- * with the OAuth flow; until then the page waits, and explains an `error` the provider sent.
+ * with the OAuth flow; until then the page says so at once (a spinner would wait for nothing),
+ * and explains an `error` the provider sent.
  */
 export function OAuthCallbackPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const error = params.get('error');
   const description = params.get('error_description');
-  const [slow, setSlow] = useState(false);
-
-  useEffect(() => {
-    if (error) return;
-    const timer = window.setTimeout(() => setSlow(true), SLOW_AFTER_MS);
-    return () => window.clearTimeout(timer);
-  }, [error]);
 
   const back = (
-    <Button component={RouterLink} to="/app/accounts" variant={error ? 'contained' : 'text'}>
+    <Button component={RouterLink} to="/app/accounts" variant="contained">
       {t('accounts.oauth.back')}
     </Button>
   );
@@ -64,15 +45,12 @@ export function OAuthCallbackPage() {
               <Box>{back}</Box>
             </Stack>
           ) : (
-            <Stack spacing={2.5} sx={{ alignItems: 'center', textAlign: 'center' }}>
-              <CircularProgress aria-labelledby="oauth-title" />
-              <Typography id="oauth-title" variant="h5" component="h1">
-                {t('accounts.oauth.completing')}
+            <Stack spacing={3}>
+              <Typography variant="h5" component="h1">
+                {t('accounts.oauth.unavailableTitle')}
               </Typography>
-              <Typography sx={{ color: 'text.secondary' }} role="status">
-                {slow ? t('accounts.oauth.slow') : t('accounts.oauth.completingText')}
-              </Typography>
-              {slow && back}
+              <Alert severity="info">{t('accounts.oauth.unavailableText')}</Alert>
+              <Box>{back}</Box>
             </Stack>
           )}
         </Paper>

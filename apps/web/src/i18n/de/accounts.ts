@@ -190,9 +190,9 @@ export const accounts = {
   },
 
   oauth: {
-    completing: 'Anmeldung wird abgeschlossen …',
-    completingText: 'Einen Moment bitte – Ihr E-Mail-Konto wird mit Brieftaube verbunden.',
-    slow: 'Das dauert länger als erwartet.',
+    unavailableTitle: 'Anmeldung über Google oder Microsoft noch nicht verfügbar',
+    unavailableText:
+      'Diese Version von Brieftaube kann Konten noch nicht über Google oder Microsoft verbinden. Bitte fügen Sie Ihr Konto mit Passwort (IMAP/SMTP) hinzu – bei Gmail und Outlook mit einem App-Passwort.',
     failedTitle: 'Die Anmeldung bei Ihrem E-Mail-Anbieter ist fehlgeschlagen.',
     errors: {
       access_denied:
