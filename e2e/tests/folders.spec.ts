@@ -99,3 +99,49 @@ test('folders are created, renamed and deleted from the drawer, on the mail serv
   await expect(page.getByRole('menuitem', { name: 'Löschen …' })).toHaveCount(0);
   await page.keyboard.press('Escape');
 });
+
+test('the Trash is emptied from its menu, for good and on the server too', async ({
+  page,
+  request,
+  mail,
+}) => {
+  test.setTimeout(120_000);
+  const mailbox = await mail.mailbox({ bulk: 5 });
+  const client = await imapClient(mail.dovecot, mailbox.address, mailbox.password);
+  try {
+    await client.mailboxCreate('Trash').catch(() => undefined);
+    for (let i = 0; i < 3; i++)
+      await client.append('Trash', `From: a@b.de\r\nSubject: Alt ${i}\r\n\r\nWeg damit.\r\n`);
+  } finally {
+    await client.logout();
+  }
+  const inTrash = async () => {
+    const c = await imapClient(mail.dovecot, mailbox.address, mailbox.password);
+    try {
+      const status = await c.status('Trash', { messages: true });
+      return status ? status.messages : undefined;
+    } finally {
+      await c.logout();
+    }
+  };
+  await signedInWithMailbox(page, request, mailbox);
+  await page.goto('/app');
+  const nav = page.getByRole('navigation', { name: 'Navigation' });
+  await nav.getByRole('link', { name: /^Papierkorb/ }).hover();
+  await nav.getByRole('button', { name: 'Ordneraktionen für Papierkorb' }).click();
+  await page.getByRole('menuitem', { name: 'Papierkorb leeren' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Papierkorb leeren?' });
+  await expect(dialog).toContainText('Alle 3 E-Mails im Papierkorb werden endgültig gelöscht.');
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Endgültig löschen' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(
+    page.getByText('Der Papierkorb ist leer: 3 E-Mails wurden endgültig gelöscht.'),
+  ).toBeVisible();
+  await expect.poll(inTrash).toBe(0);
+  // Nothing left to empty: the entry is there, but off.
+  await nav.getByRole('link', { name: /^Papierkorb/ }).hover();
+  await nav.getByRole('button', { name: 'Ordneraktionen für Papierkorb' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Papierkorb leeren' })).toBeDisabled();
+  await page.keyboard.press('Escape');
+});

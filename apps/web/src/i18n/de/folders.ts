@@ -26,6 +26,24 @@ export const folders = {
   created: 'Der Ordner „{{name}}“ wurde angelegt.',
   renamed: 'Der Ordner heißt jetzt „{{name}}“.',
   deleted: 'Der Ordner „{{name}}“ wurde gelöscht.',
+  emptyTrash: 'Papierkorb leeren',
+  emptySpam: 'Spam leeren',
+  emptyTrashTitle: 'Papierkorb leeren?',
+  emptySpamTitle: 'Spam leeren?',
+  emptyTrashText_one:
+    'Die E-Mail im Papierkorb wird endgültig gelöscht. Das lässt sich nicht rückgängig machen.',
+  emptyTrashText_other:
+    'Alle {{count, number}} E-Mails im Papierkorb werden endgültig gelöscht. Das lässt sich nicht rückgängig machen.',
+  emptySpamText_one: 'Die E-Mail im Spam-Ordner wird in den Papierkorb verschoben.',
+  emptySpamText_other:
+    'Alle {{count, number}} E-Mails im Spam-Ordner werden in den Papierkorb verschoben.',
+  emptyTrashConfirm: 'Endgültig löschen',
+  emptySpamConfirm: 'In den Papierkorb',
+  trashEmptied_one: 'Der Papierkorb ist leer: 1 E-Mail wurde endgültig gelöscht.',
+  trashEmptied_other:
+    'Der Papierkorb ist leer: {{count, number}} E-Mails wurden endgültig gelöscht.',
+  spamEmptied_one: '1 E-Mail wurde in den Papierkorb verschoben.',
+  spamEmptied_other: '{{count, number}} E-Mails wurden in den Papierkorb verschoben.',
   fieldErrors: {
     REQUIRED: 'Bitte geben Sie einen Namen ein.',
     TOO_LONG: 'Der Name ist zu lang (höchstens 200 Zeichen).',

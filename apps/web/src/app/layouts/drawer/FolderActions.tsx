@@ -25,6 +25,7 @@ import {
 } from '../../../api/folders.ts';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
 import { Mdi } from '../../../components/ui/Mdi.tsx';
+import { EmptyFolderDialog } from './EmptyFolderDialog.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-messages.ts';
 
@@ -34,7 +35,8 @@ const PROTECTED = new Set(['inbox', 'sent', 'drafts', 'trash', 'spam', 'archive'
 type Dialogs =
   | { kind: 'create'; accountId: number; parent: Folder | null }
   | { kind: 'rename'; folder: Folder }
-  | { kind: 'delete'; folder: Folder };
+  | { kind: 'delete'; folder: Folder }
+  | { kind: 'empty'; folder: Folder };
 
 /**
  * The folder menu of the drawer and its dialogs: a new folder (top level or below this one),
@@ -89,6 +91,20 @@ export function useFolderActions(options: { expand: (folderId: number) => void }
               <ListItemText>{t('folders.rename')}</ListItemText>
             </MenuItem>
           ),
+          (folder.folder_type === 'trash' || folder.folder_type === 'spam') && (
+            <MenuItem
+              key="empty"
+              disabled={folder.total_emails === 0}
+              onClick={() => open({ kind: 'empty', folder })}
+            >
+              <ListItemIcon>
+                <Mdi name="delete-sweep-outline" />
+              </ListItemIcon>
+              <ListItemText>
+                {t(folder.folder_type === 'trash' ? 'folders.emptyTrash' : 'folders.emptySpam')}
+              </ListItemText>
+            </MenuItem>
+          ),
           changeable && (
             <MenuItem key="delete" onClick={() => open({ kind: 'delete', folder })}>
               <ListItemIcon>
@@ -122,6 +138,25 @@ export function useFolderActions(options: { expand: (folderId: number) => void }
             setDialog(null);
             setNotice(
               t(toTrash ? 'folders.movedToTrash' : 'folders.deleted', { name: dialog.folder.name }),
+            );
+          }}
+        />
+      )}
+      {dialog?.kind === 'empty' && (
+        <EmptyFolderDialog
+          folder={dialog.folder}
+          onClose={() => setDialog(null)}
+          onDone={(count) => {
+            setDialog(null);
+            setNotice(
+              t(
+                dialog.folder.folder_type === 'trash'
+                  ? 'folders.trashEmptied'
+                  : 'folders.spamEmptied',
+                {
+                  count,
+                },
+              ),
             );
           }}
         />

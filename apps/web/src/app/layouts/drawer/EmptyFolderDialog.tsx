@@ -1,0 +1,62 @@
+import type { Folder } from '@brieftaube/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { bulkEmails, invalidateMail, selectWholeList } from '../../../api/emails.ts';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
+import { mailErrorMessage } from '../../../components/mail/errors.ts';
+
+const CHUNK = 1000;
+
+/**
+ * "Papierkorb leeren" / "Spam leeren": every message of the folder, also those never loaded,
+ * deleted by the server's rules (from the Trash for good; from Spam into the Trash).
+ */
+export function EmptyFolderDialog({
+  folder,
+  onClose,
+  onDone,
+}: {
+  folder: Folder;
+  onClose: () => void;
+  onDone: (count: number) => void;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const trash = folder.folder_type === 'trash';
+
+  const empty = async () => {
+    setPending(true);
+    setError(null);
+    try {
+      const { items } = await selectWholeList({ folder_id: String(folder.id) });
+      const ids = items.map((item) => item.id);
+      for (let i = 0; i < ids.length; i += CHUNK)
+        await bulkEmails({ ids: ids.slice(i, i + CHUNK), action: 'delete' });
+      onDone(ids.length);
+    } catch (failure) {
+      setError(mailErrorMessage(failure));
+    } finally {
+      setPending(false);
+      void invalidateMail(queryClient);
+    }
+  };
+
+  return (
+    <ConfirmDialog
+      open
+      title={t(trash ? 'folders.emptyTrashTitle' : 'folders.emptySpamTitle')}
+      text={t(trash ? 'folders.emptyTrashText' : 'folders.emptySpamText', {
+        count: folder.total_emails,
+      })}
+      confirmLabel={t(trash ? 'folders.emptyTrashConfirm' : 'folders.emptySpamConfirm')}
+      destructive
+      pending={pending}
+      error={error}
+      onConfirm={() => void empty()}
+      onCancel={onClose}
+    />
+  );
+}
