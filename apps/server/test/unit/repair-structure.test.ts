@@ -18,6 +18,11 @@ describe('messages whose structure is broken at the top', () => {
       'From alt@x.de Mon Jan 1 00:00:00 2024\nFrom: a@b.de\nSubject: lang\n  und gefaltet\n\nText\n',
     );
     expect(withHeaderEnd(folded)).toBe(folded);
+    // A fold that lost its indent, with more fields after it, stays in the header block.
+    const lostIndent = Buffer.from(
+      'From: a@b.de\nSubject: Sehr langer\nBetreff ohne Einrückung\nContent-Type: text/plain\n\nText\n',
+    );
+    expect(withHeaderEnd(lostIndent)).toBe(lostIndent);
     expect((await parseMessage(folded)).text.trimEnd()).toBe('Text');
   });
 

@@ -5,6 +5,8 @@
 
 const HEADER_FIELD = /^[\x21-\x39\x3b-\x7e]+[ \t]*:/;
 const SCAN_BYTES = 64 * 1024;
+const KNOWN_FIELD =
+  /^(?:content-[\w-]+|mime-version|subject|from|to|cc|date|message-id|received|return-path|reply-to|x-[\w-]+)[ \t]*:/im;
 
 /**
  * A header block that runs into the body without the blank line (RFC 5322 §2.1 wants one):
@@ -23,7 +25,11 @@ export function withHeaderEnd(source: Buffer): Buffer {
     const header =
       HEADER_FIELD.test(line) || /^[ \t]/.test(line) || (index === 0 && line.startsWith('From '));
     if (!header) {
-      if (index === 0) return source;
+      // A stray line among fields (a fold that lost its indent) is no body start: a field
+      // that follows it (Content-Type, Subject …) means the header block goes on.
+      const blank = head.search(/\r?\n\r?\n/);
+      const rest = head.slice(end + 1, blank === -1 ? undefined : blank);
+      if (index === 0 || KNOWN_FIELD.test(rest)) return source;
       const eol = head[end - 1] === '\r' ? '\r\n' : '\n';
       return Buffer.concat([source.subarray(0, at), Buffer.from(eol), source.subarray(at)]);
     }
