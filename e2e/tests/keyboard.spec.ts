@@ -87,6 +87,16 @@ test('every main action is reachable by keyboard alone', async ({ page, request,
   await page.keyboard.press('Escape');
   await expect(help).toBeHidden();
 
+  // j and k in the open mail go to the next and the previous mail of the list, as in Gmail;
+  // Escape then still leads back to the list.
+  await page.keyboard.press('j');
+  await expect(page).not.toHaveURL(new RegExp(`/app/emails/${first}$`));
+  await expect(page).toHaveURL(/\/app\/emails\/\d+$/);
+  await page.keyboard.press('k');
+  await expect(page).toHaveURL(new RegExp(`/app/emails/${first}$`));
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('heading', { name: 'Posteingang', level: 1 })).toBeVisible();
+
   // The category dialog is reached, filled and submitted by keyboard only.
   await page.goto('/app');
   await expect(page.getByRole('heading', { name: 'Posteingang', level: 1 })).toBeVisible();

@@ -25,6 +25,8 @@ const SECTIONS: { title: string; rows: [keys: string[], label: string][] }[] = [
   {
     title: 'mailbox.shortcuts.detailSection',
     rows: [
+      [['j'], 'mailbox.shortcuts.nextOpen'],
+      [['k'], 'mailbox.shortcuts.previousOpen'],
       [['u'], 'mailbox.shortcuts.markUnreadBack'],
       [['Esc'], 'mailbox.shortcuts.back'],
     ],

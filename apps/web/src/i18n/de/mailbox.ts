@@ -192,6 +192,8 @@ export const mailbox = {
     generalSection: 'Allgemein',
     next: 'Nächste E-Mail',
     previous: 'Vorherige E-Mail',
+    nextOpen: 'Nächste (ältere) E-Mail der Liste öffnen',
+    previousOpen: 'Vorherige (neuere) E-Mail der Liste öffnen',
     open: 'E-Mail öffnen',
     reply: 'Antworten',
     replyAll: 'Allen antworten',
