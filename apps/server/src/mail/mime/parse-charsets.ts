@@ -102,44 +102,45 @@ function labelUnlabelled(source: Buffer): Buffer {
 }
 
 /** Names Windows mailers (Outlook Express) wrote for charsets that have a standard name. */
-const WINDOWS_NAMES: [RegExp, string][] = [
-  [/charset\s*=\s*["']?(?:chinesebig5|x-x-big5|big5_hkscs)["']?/gi, 'big5'],
-  [/charset\s*=\s*["']?shift-jis["']?/gi, 'shift_jis'],
-  [/charset\s*=\s*["']?ks_c_5601["']?/gi, 'euc-kr'],
-];
+const WINDOWS_NAMES: Record<string, string> = {
+  chinesebig5: 'big5',
+  'x-x-big5': 'big5',
+  big5_hkscs: 'big5',
+  'shift-jis': 'shift_jis',
+  ks_c_5601: 'euc-kr',
+};
+
+const LABEL = /charset\s*=\s*["']?([^"';\s]+)/gi;
+/** A pattern for these labels in a header, as relabel() takes it. */
+const labelPattern = (labels: Iterable<string>) =>
+  new RegExp(`charset\\s*=\\s*["']?(?:${[...labels].map(escaped).join('|')})["']?`, 'gi');
 
 /**
  * Labels of 8-bit charsets other than Latin-1 and Windows-1252 (whose UTF-8 mislabelling is
  * repaired by the mojibake check below). 7-bit ones (ISO-2022-JP, HZ) are ASCII bytes, which
  * read as UTF-8 without complaint and would be garbled by a reread.
  */
-function legacyLabels(source: Buffer): RegExp | undefined {
-  const labels = new Set<string>();
-  for (const m of source.toString('latin1').matchAll(/charset\s*=\s*["']?([^"';\s]+)/gi)) {
-    const label = m[1]!.toLowerCase();
-    if (/^(utf-?8|utf-?7|iso-?2022|hz-gb|x-user-defined|replacement)/.test(label)) continue;
+function legacyLabels(labels: Set<string>): RegExp | undefined {
+  const legacy = [...labels].filter((label) => {
+    if (/^(utf-?8|utf-?7|iso-?2022|hz-gb|x-user-defined|replacement)/.test(label)) return false;
     LATIN_LABEL.lastIndex = 0;
-    if (LATIN_LABEL.test(`charset=${label}`) || isAsciiLabel(label)) continue;
-    labels.add(escaped(m[1]!));
-  }
-  if (!labels.size) return undefined;
-  return new RegExp(`charset\\s*=\\s*["']?(?:${[...labels].join('|')})["']?`, 'gi');
+    return !LATIN_LABEL.test(`charset=${label}`) && !isAsciiLabel(label);
+  });
+  return legacy.length ? labelPattern(legacy) : undefined;
 }
 
 /** Labels no decoder knows ("unknown-8bit", "x-unknown", "utf8mb4", "UTF-8,"): read as UTF-8. */
-function unknownLabels(source: Buffer): RegExp | undefined {
-  const unknown = new Set<string>();
-  for (const m of source.toString('latin1').matchAll(/charset\s*=\s*["']?([^"';\s]+)/gi)) {
-    const label = m[1]!;
-    if (/^utf-?7$/i.test(label)) continue; // decoded by us, after the parser
+function unknownLabels(labels: Set<string>): RegExp | undefined {
+  const unknown = [...labels].filter((label) => {
+    if (/^utf-?7$/.test(label)) return false; // decoded by us, after the parser
     try {
       new TextDecoder(label);
+      return false;
     } catch {
-      unknown.add(escaped(label));
+      return true;
     }
-  }
-  if (!unknown.size) return undefined;
-  return new RegExp(`charset\\s*=\\s*["']?(?:${[...unknown].join('|')})["']?`, 'gi');
+  });
+  return unknown.length ? labelPattern(unknown) : undefined;
 }
 
 const LATIN_LABEL =
@@ -151,15 +152,22 @@ const count = (text: string, pattern: RegExp) =>
   )?.length ?? 0;
 
 export async function parseCharsets(source: Buffer) {
-  ASCII_LABEL.lastIndex = 0;
-  let labelled = ASCII_LABEL.test(source.toString('latin1'))
-    ? relabel(source, ASCII_LABEL, 'utf-8')
-    : source;
-  for (const [pattern, name] of WINDOWS_NAMES) {
-    pattern.lastIndex = 0;
-    if (pattern.test(labelled.toString('latin1'))) labelled = relabel(labelled, pattern, name);
+  // The labels once, lower case: most mail has one or two, and nothing to relabel.
+  const labels = new Set(
+    [...source.toString('latin1').matchAll(LABEL)].map((m) => m[1]!.toLowerCase()),
+  );
+  let labelled = source;
+  if ([...labels].some(isAsciiLabel)) {
+    labelled = relabel(labelled, ASCII_LABEL, 'utf-8');
+    for (const label of labels) if (isAsciiLabel(label)) labels.delete(label);
+    labels.add('utf-8');
   }
-  const unknown = unknownLabels(labelled);
+  for (const label of [...labels].filter((l) => l in WINDOWS_NAMES)) {
+    labelled = relabel(labelled, labelPattern([label]), WINDOWS_NAMES[label]!);
+    labels.delete(label);
+    labels.add(WINDOWS_NAMES[label]!);
+  }
+  const unknown = unknownLabels(labels);
   if (unknown) labelled = relabel(labelled, unknown, 'utf-8');
   const parsed = await PostalMime.parse(labelled, { attachmentEncoding: 'arraybuffer' });
   if (labelledUtf7(source))
@@ -169,7 +177,7 @@ export async function parseCharsets(source: Buffer) {
       html: parsed.html === undefined ? undefined : decodeUtf7(parsed.html),
     };
   const read = `${parsed.text ?? ''}${parsed.html ?? ''}`;
-  const legacy = legacyLabels(labelled);
+  const legacy = legacyLabels(labels);
   if (legacy && /[^\p{ASCII}]/u.test(read)) {
     // "gb2312" or "koi8-r" over UTF-8 bytes: those decoders accept them and show nonsense
     // ("浣犲ソ" for "你好"). Text in those charsets is never valid UTF-8 beyond a chance pair.
