@@ -15,6 +15,10 @@ const KNOWN_FIELD =
  */
 export function withHeaderEnd(source: Buffer): Buffer {
   const head = source.subarray(0, SCAN_BYTES).toString('latin1');
+  // Nearly every message: each line after the first is a field or a folded continuation.
+  const blank = head.search(/\r?\n\r?\n/);
+  if (!/\n(?![ \t]|[\x21-\x39\x3b-\x7e]+[ \t]*:)/.test(blank === -1 ? head : head.slice(0, blank)))
+    return source;
   let at = 0;
   for (let index = 0; at < head.length; index++) {
     const end = head.indexOf('\n', at);
@@ -27,7 +31,6 @@ export function withHeaderEnd(source: Buffer): Buffer {
     if (!header) {
       // A stray line among fields (a fold that lost its indent) is no body start: a field
       // that follows it (Content-Type, Subject …) means the header block goes on.
-      const blank = head.search(/\r?\n\r?\n/);
       const rest = head.slice(end + 1, blank === -1 ? undefined : blank);
       if (index === 0 || KNOWN_FIELD.test(rest)) return source;
       const eol = head[end - 1] === '\r' ? '\r\n' : '\n';
