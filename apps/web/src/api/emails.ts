@@ -63,6 +63,15 @@ export const deleteEmail = (id: number) => api.delete<void>(`/api/emails/${id}/`
 export const bulkEmails = (action: BulkAction) =>
   api.post<{ updated: number }>('/api/emails/bulk/', action);
 
+/** The server takes at most 1000 ids per bulk call. */
+export const BULK_CHUNK = 1000;
+
+/** A bulk action over any number of messages, a server call per thousand. */
+export async function bulkInChunks(ids: number[], action: Omit<BulkAction, 'ids'>): Promise<void> {
+  for (let i = 0; i < ids.length; i += BULK_CHUNK)
+    await bulkEmails({ ...action, ids: ids.slice(i, i + BULK_CHUNK) });
+}
+
 /** What a bulk action needs to know about a message; list rows and details both have it. */
 export type EmailRef = Pick<
   EmailListItem,

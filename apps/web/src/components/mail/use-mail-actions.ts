@@ -1,9 +1,10 @@
-import type { BulkAction, Folder, FolderType } from '@brieftaube/shared';
+import type { Folder, FolderType } from '@brieftaube/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useCategories } from '../../api/categories.ts';
 import {
-  bulkEmails,
+  BULK_CHUNK,
+  bulkInChunks,
   invalidateMail,
   patchCachedEmails,
   removeCachedEmails,
@@ -17,14 +18,6 @@ import { showNotice } from './notices.ts';
 
 /** What an action needs to know about a message; list rows and details both have it. */
 export type MailItem = EmailRef;
-
-/** The server takes at most 1000 ids per bulk call. */
-const CHUNK = 1000;
-
-async function bulk(ids: number[], action: Omit<BulkAction, 'ids'>): Promise<void> {
-  for (let i = 0; i < ids.length; i += CHUNK)
-    await bulkEmails({ ...action, ids: ids.slice(i, i + CHUNK) });
-}
 
 /** A list scoped to one folder loses a message that moves away; unified lists may keep it. */
 const folderScoped = (filters: EmailFilters) =>
@@ -63,7 +56,7 @@ export function useMailActions() {
       byFolder.set(item.folder, [...(byFolder.get(item.folder) ?? []), item.id]);
     try {
       for (const [folder, group] of byFolder)
-        await bulk(group, { action: 'move', target_folder_id: folder });
+        await bulkInChunks(group, { action: 'move', target_folder_id: folder });
       showNotice(t('mailbox.notice.undone', { count: items.length }));
     } catch (error) {
       showNotice(mailErrorMessage(error), 'error');
@@ -88,7 +81,7 @@ export function useMailActions() {
     }
     optimistic?.(new Set(items.map((item) => item.id)));
     // Thousands of messages take a while, one server call per thousand: say that it is running.
-    if (items.length > CHUNK)
+    if (items.length > BULK_CHUNK)
       showNotice(t('mailbox.notice.working', { count: items.length }), 'info');
     try {
       await request();
@@ -138,7 +131,7 @@ export function useMailActions() {
       request: async () => {
         for (const { target, group } of plan)
           if (group.length)
-            await bulk(ids(group), { action: 'move', target_folder_id: target!.id });
+            await bulkInChunks(ids(group), { action: 'move', target_folder_id: target!.id });
       },
       success: success(moving.length),
       undo: moveBack(moving),
@@ -151,7 +144,7 @@ export function useMailActions() {
       return run({
         items: changing,
         optimistic: (set) => patchCachedEmails(queryClient, set, { is_read: read }),
-        request: () => bulk(ids(changing), { action: read ? 'read' : 'unread' }),
+        request: () => bulkInChunks(ids(changing), { action: read ? 'read' : 'unread' }),
         success: quiet
           ? undefined
           : t(read ? 'mailbox.notice.read' : 'mailbox.notice.unread', { count: changing.length }),
@@ -167,7 +160,7 @@ export function useMailActions() {
       return run({
         items: changing,
         optimistic: (set) => patchCachedEmails(queryClient, set, { is_flagged: flagged }),
-        request: () => bulk(ids(changing), { action: flagged ? 'flag' : 'unflag' }),
+        request: () => bulkInChunks(ids(changing), { action: flagged ? 'flag' : 'unflag' }),
         success: quiet
           ? undefined
           : t(flagged ? 'mailbox.notice.flag' : 'mailbox.notice.unflag', {
@@ -183,7 +176,7 @@ export function useMailActions() {
       return run({
         items,
         optimistic: (set) => removeCachedEmails(queryClient, set),
-        request: () => bulk(ids(items), { action: 'delete' }),
+        request: () => bulkInChunks(ids(items), { action: 'delete' }),
         success: t(forever ? 'mailbox.notice.deletedForever' : 'mailbox.notice.deleted', {
           count: items.length,
         }),
@@ -203,7 +196,7 @@ export function useMailActions() {
       return run({
         items: moving,
         optimistic: (set) => removeCachedEmails(queryClient, set, folderScoped),
-        request: () => bulk(ids(moving), { action: 'move', target_folder_id: target.id }),
+        request: () => bulkInChunks(ids(moving), { action: 'move', target_folder_id: target.id }),
         success: t('mailbox.notice.moved', { count: moving.length, folder: target.display_name }),
         skipped,
         undo: moveBack(moving),
@@ -229,7 +222,7 @@ export function useMailActions() {
             category: categoryId,
             category_source: categoryId === null ? null : 'user',
           }),
-        request: () => bulk(ids(matching), { action: 'categorize', category: categoryId }),
+        request: () => bulkInChunks(ids(matching), { action: 'categorize', category: categoryId }),
         success:
           categoryId === null
             ? t('mailbox.notice.uncategorized', { count: matching.length })

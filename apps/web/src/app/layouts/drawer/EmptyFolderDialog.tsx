@@ -2,11 +2,9 @@ import type { Folder } from '@brieftaube/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { bulkEmails, invalidateMail, selectWholeList } from '../../../api/emails.ts';
+import { bulkInChunks, invalidateMail, selectWholeList } from '../../../api/emails.ts';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
 import { mailErrorMessage } from '../../../components/mail/errors.ts';
-
-const CHUNK = 1000;
 
 /**
  * "Papierkorb leeren" / "Spam leeren": every message of the folder, also those never loaded,
@@ -32,10 +30,11 @@ export function EmptyFolderDialog({
     setError(null);
     try {
       const { items } = await selectWholeList({ folder_id: String(folder.id) });
-      const ids = items.map((item) => item.id);
-      for (let i = 0; i < ids.length; i += CHUNK)
-        await bulkEmails({ ids: ids.slice(i, i + CHUNK), action: 'delete' });
-      onDone(ids.length);
+      await bulkInChunks(
+        items.map((item) => item.id),
+        { action: 'delete' },
+      );
+      onDone(items.length);
     } catch (failure) {
       setError(mailErrorMessage(failure));
     } finally {
