@@ -77,6 +77,14 @@ export function buildTheme(mode: PaletteMode): Theme {
             anchorOriginBottomRight: aboveTaskCards,
           },
         },
+        // A dialog opened by keyboard takes the focus itself; the browser then drew a thick ring
+        // around the whole dialog. Its controls keep their own focus rings.
+        MuiDialog: {
+          styleOverrides: {
+            container: { '&:focus-visible': { outline: 'none' } },
+            paper: { '&:focus-visible': { outline: 'none' } },
+          },
+        },
         MuiAppBar: { defaultProps: { elevation: 0 } },
         MuiLink: {
           defaultProps: { underline: 'hover' },
