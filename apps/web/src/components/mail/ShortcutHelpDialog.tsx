@@ -39,6 +39,7 @@ const SECTIONS: { title: string; rows: [keys: string[], label: string][] }[] = [
       [['f'], 'mailbox.shortcuts.forward'],
       [['#', 'Entf'], 'mailbox.shortcuts.delete'],
       [['e'], 'mailbox.shortcuts.archive'],
+      [['!'], 'mailbox.shortcuts.spam'],
       [['c'], 'mailbox.shortcuts.compose'],
       [['?'], 'mailbox.shortcuts.help'],
     ],

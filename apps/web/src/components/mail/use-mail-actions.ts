@@ -118,10 +118,8 @@ export function useMailActions() {
       group: group.filter((item) => item.folder_type !== type),
     }));
     if (plan.some((p) => !p.target)) {
-      showNotice(
-        t(type === 'archive' ? 'mailbox.notice.noArchive' : 'mailbox.notice.noTarget'),
-        'warning',
-      );
+      const missing = { archive: 'noArchive', spam: 'noJunk' }[type as string] ?? 'noTarget';
+      showNotice(t(`mailbox.notice.${missing}`), 'warning');
       return false;
     }
     const moving = plan.flatMap((p) => p.group);
@@ -208,6 +206,12 @@ export function useMailActions() {
 
     archive: (items: MailItem[]) =>
       moveToType(items, 'archive', (count) => t('mailbox.notice.archived', { count })),
+
+    /** Gmail's "Spam melden": into each account's spam folder; from there, back to the inbox. */
+    spam: (items: MailItem[], isSpam: boolean) =>
+      moveToType(items, isSpam ? 'spam' : 'inbox', (count) =>
+        t(isSpam ? 'mailbox.notice.spam' : 'mailbox.notice.notSpam', { count }),
+      ),
 
     /** A category belongs to one account: only that account's messages receive it. */
     categorize: (items: MailItem[], categoryId: number | null) => {

@@ -11,6 +11,8 @@ export const email = {
     delete: 'Löschen',
     move: 'Verschieben',
     archive: 'Archivieren',
+    spam: 'Als Spam markieren',
+    notSpam: 'Kein Spam',
     markUnread: 'Als ungelesen markieren',
     flag: 'Markieren',
     unflag: 'Markierung entfernen',

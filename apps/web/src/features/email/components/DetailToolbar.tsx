@@ -18,6 +18,8 @@ import { ToolbarAction } from '../../../components/ui/ToolbarAction.tsx';
 export interface DetailCommands {
   back: () => void;
   archive: () => void;
+  /** Into the spam folder, or back to the inbox from there. */
+  spam: () => void;
   remove: () => void;
   move: (anchor: HTMLElement) => void;
   markUnread: () => void;
@@ -42,7 +44,7 @@ interface Action {
  * "more" menu (and the answers below the mail too). The shortcut list is not offered where
  * there is no keyboard to use it with.
  */
-export function DetailToolbar({ commands }: { commands: DetailCommands }) {
+export function DetailToolbar({ commands, inSpam }: { commands: DetailCommands; inSpam: boolean }) {
   const { t } = useTranslation();
   const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const touch = useMediaQuery('(hover: none) and (pointer: coarse)', { noSsr: true });
@@ -54,6 +56,9 @@ export function DetailToolbar({ commands }: { commands: DetailCommands }) {
   const archive = action('archive', 'email.actions.archive', 'archive-arrow-down-outline', 'e');
   const remove = action('remove', 'email.actions.delete', 'delete-outline', '#');
   const move = action('move', 'email.actions.move', 'folder-move-outline');
+  const spam = inSpam
+    ? action('spam', 'email.actions.notSpam', 'email-check-outline', '!')
+    : action('spam', 'email.actions.spam', 'alert-octagon-outline', '!');
   const markUnread = action('markUnread', 'email.actions.markUnread', 'email-mark-as-unread', 'u');
   const categorize = action('categorize', 'email.actions.category', 'tag-outline');
   const reply = action('reply', 'email.actions.reply', 'reply', 'r');
@@ -75,7 +80,7 @@ export function DetailToolbar({ commands }: { commands: DetailCommands }) {
     <Divider key={key} orientation="vertical" flexItem sx={{ mx: 0.5, my: 1.5 }} />
   );
 
-  const more = [replyAll, forward, move, categorize, download];
+  const more = [replyAll, forward, spam, move, categorize, download];
   const moreLabel = t('email.actions.more');
   const runFromMenu = (key: Action['key'], anchor: HTMLElement) => {
     setMoreAnchor(null);
@@ -140,7 +145,7 @@ export function DetailToolbar({ commands }: { commands: DetailCommands }) {
         </>
       ) : (
         <>
-          {[move, markUnread, categorize].map(button)}
+          {[spam, move, markUnread, categorize].map(button)}
           <Box sx={{ flex: 1 }} />
           {[reply, replyAll, forward].map(button)}
           {separator('before-rest')}

@@ -79,6 +79,7 @@ export function EmailDetailView({
   const commands: DetailCommands = {
     back,
     archive: () => then(actions.archive([detail])),
+    spam: () => then(actions.spam([detail], detail.folder_type !== 'spam')),
     remove: () =>
       detail.folder_type === 'trash' ? setConfirm(true) : then(actions.remove([detail])),
     move: setMoveAnchor,
@@ -101,6 +102,7 @@ export function EmailDetailView({
     // Thunderbird's and Outlook's delete key.
     Delete: commands.remove,
     e: commands.archive,
+    '!': commands.spam,
     u: commands.markUnread,
     c: () => void navigate('/app/compose'),
     '?': commands.help,
@@ -109,7 +111,7 @@ export function EmailDetailView({
 
   return (
     <Paper variant="outlined" component="article" sx={{ overflow: 'hidden' }}>
-      <DetailToolbar commands={commands} />
+      <DetailToolbar commands={commands} inSpam={detail.folder_type === 'spam'} />
       <Box sx={{ p: { xs: 2, sm: 3 } }}>
         <DetailHeader
           detail={detail}

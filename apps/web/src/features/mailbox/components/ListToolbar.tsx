@@ -22,6 +22,8 @@ export interface ToolbarActions {
   flag: () => void;
   unflag: () => void;
   archive: () => void;
+  /** Into the spam folder, or out of it when every selected mail is there. */
+  spam: () => void;
   move: (anchor: HTMLElement) => void;
   categorize: (anchor: HTMLElement) => void;
   remove: () => void;
@@ -36,6 +38,7 @@ export function ListToolbar({
   selectedCount,
   anyUnread,
   anyUnflagged,
+  allSpam,
   onSelectAll,
   onClear,
   onRefresh,
@@ -47,6 +50,7 @@ export function ListToolbar({
   selectedCount: number;
   anyUnread: boolean;
   anyUnflagged: boolean;
+  allSpam: boolean;
   onSelectAll: () => void;
   onClear: () => void;
   onRefresh: () => void;
@@ -68,6 +72,8 @@ export function ListToolbar({
       onClick={actions.unflag}
     />
   );
+  const spamLabel = t(allSpam ? 'mailbox.toolbar.notSpam' : 'mailbox.toolbar.spam');
+  const spamIcon = allSpam ? 'email-check-outline' : 'alert-octagon-outline';
   return (
     <Box
       role="toolbar"
@@ -144,6 +150,7 @@ export function ListToolbar({
           />
           {!compact && (
             <>
+              <ToolbarAction label={spamLabel} icon={spamIcon} onClick={actions.spam} />
               <ToolbarAction
                 label={t('mailbox.toolbar.move')}
                 icon="folder-move-outline"
@@ -206,6 +213,17 @@ export function ListToolbar({
                 <Mdi name="tag-outline" />
               </ListItemIcon>
               <ListItemText>{t('mailbox.toolbar.categorize')}</ListItemText>
+            </MenuItem>
+            <MenuItem
+              onClick={() => {
+                setMore(null);
+                actions.spam();
+              }}
+            >
+              <ListItemIcon>
+                <Mdi name={spamIcon} />
+              </ListItemIcon>
+              <ListItemText>{spamLabel}</ListItemText>
             </MenuItem>
           </Menu>
         </>

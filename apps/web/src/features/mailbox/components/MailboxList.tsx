@@ -223,6 +223,7 @@ export function MailboxList(props: MailboxListProps) {
         selectedCount={selection.whole?.items.length ?? selection.selected.size}
         anyUnread={selectedItems.some((i) => !i.is_read)}
         anyUnflagged={selectedItems.some((i) => !i.is_flagged)}
+        allSpam={selectedItems.length > 0 && selectedItems.every((i) => i.folder_type === 'spam')}
         onSelectAll={selection.selectAll}
         onClear={selection.clear}
         onRefresh={() => void queryClient.invalidateQueries({ queryKey: emailKeys.list(filters) })}
@@ -233,6 +234,7 @@ export function MailboxList(props: MailboxListProps) {
           flag: () => void actions.setFlag(selectedItems, true),
           unflag: () => void actions.setFlag(selectedItems, false),
           archive: () => commands.archive(selectedItems),
+          spam: () => commands.spam(selectedItems),
           move: menus.openMove,
           categorize: menus.openCategory,
           remove: () => commands.remove(selectedItems),

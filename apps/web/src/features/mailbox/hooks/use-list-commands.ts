@@ -25,7 +25,7 @@ function nextFocus(
   return null;
 }
 
-/** Deleting and archiving from the toolbar or the keyboard: same rules, same focus handling. */
+/** Deleting, archiving and reporting spam from the toolbar or the keyboard: same rules, same focus handling. */
 export function useListCommands({
   items,
   focusedId,
@@ -52,6 +52,16 @@ export function useListCommands({
     archive(targets: MailItem[]) {
       if (targets.length === 0) return;
       void actions.archive(targets).then((ok) => {
+        if (!ok) return;
+        leave(targets);
+        clearSelection();
+      });
+    },
+    /** In the spam folder the same key and button say "Kein Spam" and move mail back. */
+    spam(targets: MailItem[]) {
+      if (targets.length === 0) return;
+      const isSpam = !targets.every((item) => item.folder_type === 'spam');
+      void actions.spam(targets, isSpam).then((ok) => {
         if (!ok) return;
         leave(targets);
         clearSelection();

@@ -26,7 +26,7 @@ interface Options {
 const inList = (target: EventTarget | null) =>
   target instanceof HTMLElement && !!target.closest('[data-email-id]');
 
-/** Gmail's keys for the list: j/k, Enter/o, r/a/f, #, e, x, /, c, ?, Escape. */
+/** Gmail's keys for the list: j/k, Enter/o, r/a/f, #, e, !, x, /, c, ?, Escape. */
 export function useListShortcuts(options: Options) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -78,6 +78,11 @@ export function useListShortcuts(options: Options) {
     e: () => {
       const list = targets();
       if (list.length) commands.archive(list);
+      else showNotice(t('mailbox.notice.nothingFocused'), 'info');
+    },
+    '!': () => {
+      const list = targets();
+      if (list.length) commands.spam(list);
       else showNotice(t('mailbox.notice.nothingFocused'), 'info');
     },
     x: withFocused((item) => selection.toggle(item.id, focusedIndex, false)),
