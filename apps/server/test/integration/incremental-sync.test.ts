@@ -159,4 +159,46 @@ describe.each(DATABASE_KINDS)('incremental sync strategies on %s', (kind) => {
     expect(next.method).toBe('qresync');
     expect(await stored()).toEqual(await serverState());
   });
+
+  it('mail another client only marks as deleted leaves lists and counts; unmarked, it is back', async () => {
+    const plain = () =>
+      new ImapFlow({
+        host: '127.0.0.1',
+        port: dovecot.imapPort,
+        secure: false,
+        doSTARTTLS: false,
+        auth: { user: address, pass: 'pw' },
+        logger: false,
+        qresync: false,
+      });
+    const flagOnServer = async (uid: number, deleted: boolean) => {
+      const client = await imapClient(dovecot, address);
+      try {
+        await client.mailboxOpen('INBOX');
+        if (deleted) await client.messageFlagsAdd(String(uid), ['\\Deleted'], { uid: true });
+        else await client.messageFlagsRemove(String(uid), ['\\Deleted'], { uid: true });
+      } finally {
+        await client.logout();
+      }
+    };
+    for (const [way, connect] of [
+      ['qresync', () => createImapClient(endpoint(), credentials)],
+      ['full', plain],
+    ] as const) {
+      const before = await stored();
+      const marked = before[3]!.uid;
+      await flagOnServer(marked, true);
+      const hidden = await syncWith(connect());
+      expect(hidden.method, way).toBe(way);
+      expect(hidden.deleted, way).toBe(1);
+      expect(await stored(), way).toEqual(before.filter((m) => m.uid !== marked));
+      expect((await inboxRow()).totalEmails, way).toBe(before.length - 1);
+
+      await flagOnServer(marked, false);
+      const back = await syncWith(connect());
+      expect(back.newMessages, way).toBe(1);
+      expect(await stored(), way).toEqual(before);
+      expect((await inboxRow()).totalEmails, way).toBe(before.length);
+    }
+  });
 });

@@ -17,6 +17,12 @@ export interface FolderChanges {
 const sortFlags = (flags: Set<string> | undefined) =>
   [...(flags ?? new Set<string>())].filter((f) => f !== '\\Recent').sort();
 const sameFlags = (a: string[], b: string[]) => a.slice().sort().join(' ') === b.join(' ');
+/**
+ * Marked for deletion by another client (Thunderbird's or Outlook's "mark as deleted", a failed
+ * move) but not expunged yet: the user deleted it, so lists and counts leave it out, as Roundcube's
+ * skip_deleted does. Unmarked again, it is stored again like a new message.
+ */
+const isDeleted = (flags: string[]) => flags.includes('\\Deleted');
 
 /**
  * Three ways, cheapest first: nothing changed (the mod-sequence and UIDNEXT are where we left
@@ -76,14 +82,18 @@ async function qresyncChanges(
     folder.id,
     seen.map((m) => m.uid),
   );
+  const kept = seen.filter((m) => !isDeleted(m.flags));
   return {
-    fresh: seen
+    fresh: kept
       .filter((m) => !local.has(m.uid))
       .map((m) => m.uid)
       .sort((a, b) => b - a),
     // VANISHED (EARLIER) may name UIDs this app never stored; deleting those is a no-op.
-    gone: vanished,
-    flagChanges: seen.filter((m) => {
+    gone: [
+      ...vanished,
+      ...seen.filter((m) => isDeleted(m.flags) && local.has(m.uid)).map((m) => m.uid),
+    ],
+    flagChanges: kept.filter((m) => {
       const before = local.get(m.uid);
       return before !== undefined && !sameFlags(before, m.flags);
     }),
@@ -100,7 +110,7 @@ async function fullChanges(
 ): Promise<FolderChanges> {
   const local = reset ? new Set<number>() : await repo.localUids(folder.id);
   const serverUids =
-    mailbox.exists > 0 ? (await client.search({ all: true }, { uid: true })) || [] : [];
+    mailbox.exists > 0 ? (await client.search({ deleted: false }, { uid: true })) || [] : [];
   assertUsable(client);
   const onServer = new Set(serverUids);
   const gone = [...local].filter((uid) => !onServer.has(uid));
@@ -122,7 +132,8 @@ async function fullChanges(
       for await (const message of client.fetch('1:*', { uid: true, flags: true }, fetchOptions)) {
         const flags = sortFlags(message.flags);
         const before = localFlags.get(message.uid);
-        if (before && !sameFlags(before, flags)) flagChanges.push({ uid: message.uid, flags });
+        if (before && !isDeleted(flags) && !sameFlags(before, flags))
+          flagChanges.push({ uid: message.uid, flags });
       }
       assertUsable(client);
     }
