@@ -121,6 +121,7 @@ test.describe('a phone of 320 px', () => {
     await expect(menu.getByRole('menuitem')).toHaveText([
       'Allen antworten',
       'Weiterleiten',
+      'Als Spam markieren',
       'Verschieben',
       'Kategorie ändern',
       'Original herunterladen',
