@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { classifyListing } from '../../src/mail/imap/folder-types.ts';
+import { announcedSpecialUse, classifyListing } from '../../src/mail/imap/folder-types.ts';
 
 const folder = (
   path: string,
-  options: { specialUse?: string; messages?: number; delimiter?: string } = {},
+  options: {
+    specialUse?: string;
+    specialUseSource?: string;
+    messages?: number;
+    delimiter?: string;
+  } = {},
 ) => {
   const delimiter = options.delimiter ?? '/';
   const cut = path.lastIndexOf(delimiter);
@@ -12,7 +17,11 @@ const folder = (
     name: cut < 0 ? path : path.slice(cut + 1),
     parentPath: cut < 0 ? undefined : path.slice(0, cut),
     specialUse: options.specialUse,
-    flags: new Set<string>(options.specialUse ? [options.specialUse] : []),
+    specialUseSource: options.specialUseSource ?? (options.specialUse ? 'extension' : undefined),
+    // imapflow puts only the server's own flags into the flag set.
+    flags: new Set<string>(
+      options.specialUse && options.specialUseSource !== 'name' ? [options.specialUse] : [],
+    ),
     status: { messages: options.messages ?? 0 },
   };
 };
@@ -79,5 +88,21 @@ describe('folder types of a listing', () => {
       Gesendet: 'custom',
       Sent: 'sent',
     });
+  });
+
+  it("does not take imapflow's guesses from names for the server's word", () => {
+    // imapflow names a nested "Kunden/Gesendet" \\Sent when nothing else is called so, and
+    // an empty "Gesendet" over a "Sent" with mail; neither is the server's flag.
+    const guessed = { specialUse: '\\Sent', specialUseSource: 'name' };
+    expect(types([folder('INBOX'), folder('Kunden'), folder('Kunden/Gesendet', guessed)])).toEqual({
+      INBOX: 'inbox',
+      Kunden: 'custom',
+      'Kunden/Gesendet': 'custom',
+    });
+    expect(
+      types([folder('INBOX'), folder('Gesendet', guessed), folder('Sent', { messages: 30 })]),
+    ).toEqual({ INBOX: 'inbox', Gesendet: 'custom', Sent: 'sent' });
+    expect(announcedSpecialUse(folder('Gesendet', guessed))).toBeUndefined();
+    expect(announcedSpecialUse(folder('Sent', { specialUse: '\\Sent' }))).toBe('\\Sent');
   });
 });

@@ -60,17 +60,30 @@ export interface FolderClassification {
   guessed?: boolean;
 }
 
-export function classifyFolder(entry: {
+interface FolderEntry {
   path: string;
   name: string;
   specialUse?: string | undefined;
+  /** imapflow's word on where specialUse came from: 'extension' is the server's own flag. */
+  specialUseSource?: string | undefined;
   flags: Set<string>;
-}): FolderClassification {
+}
+
+/**
+ * The special use the server announced (RFC 6154 or XLIST). imapflow also fills specialUse
+ * from a folder's name, even a nested one ("Kunden/Gesendet") or an empty "Gesendet" beside a
+ * full "Sent"; those guesses are made here, by classifyListing, with the whole listing in view.
+ */
+export function announcedSpecialUse(entry: FolderEntry): string | undefined {
+  return entry.specialUseSource === 'name' ? undefined : entry.specialUse;
+}
+
+export function classifyFolder(entry: FolderEntry): FolderClassification {
   if (entry.path.toUpperCase() === 'INBOX') return { type: 'inbox', syncEnabled: true };
   if (entry.flags.has('\\Noselect') || entry.flags.has('\\NonExistent'))
     return { type: 'other', syncEnabled: false };
   const special =
-    entry.specialUse ?? [...entry.flags].find((f) => f in SPECIAL_USE || VIRTUAL.has(f));
+    announcedSpecialUse(entry) ?? [...entry.flags].find((f) => f in SPECIAL_USE || VIRTUAL.has(f));
   if (special && VIRTUAL.has(special)) return { type: 'other', syncEnabled: false };
   if (special && SPECIAL_USE[special]) return { type: SPECIAL_USE[special], syncEnabled: true };
   const name = entry.name.trim().toLowerCase();
@@ -80,12 +93,8 @@ export function classifyFolder(entry: {
   return { type: 'custom', syncEnabled: true };
 }
 
-interface ListedFolder {
-  path: string;
-  name: string;
+interface ListedFolder extends FolderEntry {
   parentPath?: string | undefined;
-  specialUse?: string | undefined;
-  flags: Set<string>;
   status?: { messages?: number | undefined } | undefined;
 }
 
