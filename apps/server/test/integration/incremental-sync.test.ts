@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerApiUser } from '@brieftaube/test-support/api-user.ts';
+import { registerApiUser, type ApiUser } from '@brieftaube/test-support/api-user.ts';
 import { startDovecot, type Dovecot } from '@brieftaube/test-support/dovecot.ts';
 import { appendMessages, generateMessages } from '@brieftaube/test-support/mailbox.ts';
 import {
@@ -27,6 +27,7 @@ describe.each(DATABASE_KINDS)('incremental sync strategies on %s', (kind) => {
   let dovecot: Dovecot;
   let accountId: number;
   let userId: string;
+  let owner: ApiUser;
   const address = 'inkrementell@beispiel.de';
 
   beforeAll(async () => {
@@ -34,7 +35,7 @@ describe.each(DATABASE_KINDS)('incremental sync strategies on %s', (kind) => {
       startTestApp(kind, { MAIL_CONNECT_TIMEOUT_SECONDS: '3' }, { jobs: true }),
       startDovecot([{ user: address, password: 'pw' }]),
     ]);
-    const owner = await registerApiUser(t.app, 'inkrementell');
+    owner = await registerApiUser(t.app, 'inkrementell');
     const client = await imapClient(dovecot, address);
     await appendMessages(client, 'INBOX', generateMessages(40));
     await client.logout();
@@ -199,6 +200,41 @@ describe.each(DATABASE_KINDS)('incremental sync strategies on %s', (kind) => {
       expect(back.newMessages, way).toBe(1);
       expect(await stored(), way).toEqual(before);
       expect((await inboxRow()).totalEmails, way).toBe(before.length);
+    }
+  });
+
+  it('folder counts leave out mail marked \\Deleted, whichever call refreshes them', async () => {
+    const client = await imapClient(dovecot, address);
+    await client.mailboxOpen('INBOX');
+    const uids = (await client.search({ all: true }, { uid: true })) || [];
+    await client.messageFlagsAdd(String(uids[0]), ['\\Deleted'], { uid: true });
+    await client.logout();
+    expect((await fetchAccount(owner, accountId)).status).toBe('SUCCESS');
+    const shown = (await stored()).length;
+    expect(shown).toBe(uids.length - 1);
+    const inboxCount = async () =>
+      (await owner.request({ method: 'GET', url: `/api/folders/${(await inboxRow()).id}/` })).json<{
+        total_emails: number;
+      }>().total_emails;
+    expect(await inboxCount()).toBe(shown);
+    // STATUS counts the marked message; neither a new listing nor a count refresh may show it.
+    const calls = [
+      {
+        method: 'POST',
+        url: '/api/folders/sync_account_folders/',
+        payload: { account_id: accountId },
+      },
+      { method: 'POST', url: `/api/folders/${(await inboxRow()).id}/update_counts/` },
+      {
+        method: 'POST',
+        url: '/api/folders/update_all_counts/',
+        payload: { account_id: accountId },
+      },
+    ] as const;
+    for (const call of calls) {
+      const res = await owner.request(call);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await inboxCount(), call.url).toBe(shown);
     }
   });
 });

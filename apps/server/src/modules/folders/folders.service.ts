@@ -1,7 +1,7 @@
 import { FieldErrorCode, type FolderNode } from '@brieftaube/shared';
 import type { ImapFlow } from 'imapflow';
 import { AppError } from '../../lib/app-error.ts';
-import { classifyListing } from '../../mail/imap/folder-types.ts';
+import { announcedSpecialUse, classifyListing } from '../../mail/imap/folder-types.ts';
 import type { AccountRow } from '../accounts/accounts.repository.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import { PROTECTED, removeFolder } from './folder-removal.ts';
@@ -34,6 +34,13 @@ async function statusOf(client: ImapFlow, path: string): Promise<FolderStatus> {
   const status = await client.status(path, statusQuery);
   return status === false ? {} : status;
 }
+
+/**
+ * A folder whose mail the app has stored counts that mail, as its list shows it: STATUS counts
+ * messages another client marked \\Deleted without expunging too, which the list leaves out.
+ * The folder sync recounts such folders; STATUS counts the others (not synced, not yet synced).
+ */
+const countsStored = (f: FolderRow) => f.syncEnabled && f.selectable && f.lastSyncedAt !== null;
 
 const NAME_MAX = 200;
 
@@ -136,21 +143,23 @@ export function createFoldersService(deps: FoldersServiceDeps) {
       const types = classifyListing(listed);
       for (const entry of listed) {
         const { type, syncEnabled } = types.get(entry.path)!;
+        const known = existing.get(entry.path);
+        // Counts only: UIDVALIDITY, UIDNEXT and the mod-sequence stay what the last sync saw.
+        const counts =
+          entry.status && !(known && countsStored(known))
+            ? { totalEmails: entry.status.messages ?? 0, unreadEmails: entry.status.unseen ?? 0 }
+            : {};
         const values = {
           name: entry.path.toUpperCase() === 'INBOX' ? 'INBOX' : entry.name,
           delimiter: entry.delimiter || null,
           parentId: entry.parentPath ? (byPath.get(entry.parentPath)?.id ?? null) : null,
           folderType: type,
-          specialUse: entry.specialUse ?? null,
+          specialUse: announcedSpecialUse(entry) ?? null,
           flags: [...entry.flags],
           selectable: !entry.flags.has('\\Noselect') && !entry.flags.has('\\NonExistent'),
           subscribed: entry.subscribed ?? true,
-          // Counts only: UIDVALIDITY, UIDNEXT and the mod-sequence stay what the last sync saw.
-          ...(entry.status
-            ? { totalEmails: entry.status.messages ?? 0, unreadEmails: entry.status.unseen ?? 0 }
-            : {}),
+          ...counts,
         };
-        const known = existing.get(entry.path);
         // A path listed only as a parent (\NonExistent) that another client has since created
         // is synced from now on, as a new folder would be.
         const opened = known && !known.selectable && values.selectable ? { syncEnabled } : {};
@@ -208,18 +217,28 @@ export function createFoldersService(deps: FoldersServiceDeps) {
         parent?.delimiter ?? (await repo.findByPath(accountId, 'INBOX'))?.delimiter ?? '/';
       const problem = nameProblem(name, delimiter, !parent);
       if (problem) throw AppError.validation({ name: [problem] });
-      const path = parent ? `${parent.path}${delimiter}${name}` : name;
-      if (await repo.findByPath(accountId, path))
+      const requested = parent ? `${parent.path}${delimiter}${name}` : name;
+      if (await repo.findByPath(accountId, requested))
         throw AppError.validation({ name: [FieldErrorCode.FOLDER_EXISTS] });
-      const status = await onServer(account, async (client) => {
-        await client.mailboxCreate(path);
+      // A server whose personal namespace is "INBOX." (Courier, Cyrus) keeps a top-level
+      // folder below INBOX: imapflow adds the prefix, and the path it made is the one to keep.
+      const made = await onServer(account, async (client) => {
+        const created = await client.mailboxCreate(requested);
+        const path = created?.path ?? requested;
         await client.mailboxSubscribe(path).catch(() => undefined);
-        return statusOf(client, path);
+        return { path, status: await statusOf(client, path) };
       });
+      const { path, status } = made;
+      const cut = path.lastIndexOf(delimiter);
+      const parentId =
+        parent?.id ??
+        (cut > 0 ? ((await repo.findByPath(accountId, path.slice(0, cut)))?.id ?? null) : null);
+      if (path !== requested && (await repo.findByPath(accountId, path)))
+        throw AppError.validation({ name: [FieldErrorCode.FOLDER_EXISTS] });
       const row = await repo.insert({
         userId,
         accountId,
-        parentId: parent?.id ?? null,
+        parentId,
         path,
         name,
         delimiter,
@@ -272,6 +291,10 @@ export function createFoldersService(deps: FoldersServiceDeps) {
 
     async updateCounts(userId: string, id: number): Promise<FolderNode> {
       const folder = await requireFolder(userId, id);
+      if (countsStored(folder)) {
+        await repo.recount([folder.id]);
+        return withChildrenOne(userId, (await repo.find(userId, id))!);
+      }
       const account = await accounts.requireAccount(userId, folder.accountId);
       const status = await onServer(account, (client) => statusOf(client, folder.path));
       const row = await repo.update(folder.id, {
@@ -283,15 +306,19 @@ export function createFoldersService(deps: FoldersServiceDeps) {
 
     async updateAllCounts(userId: string, accountId: number): Promise<FolderNode[]> {
       const account = await accounts.requireAccount(userId, accountId);
-      const rows = (await repo.list(userId, { accountIds: [accountId] })).filter(
+      const selectable = (await repo.list(userId, { accountIds: [accountId] })).filter(
         (f) => f.selectable,
       );
+      const stored = selectable.filter(countsStored);
+      await repo.recount(stored.map((f) => f.id));
+      const rows = selectable.filter((f) => !countsStored(f));
       const statuses = await onServer(account, async (client) => {
         const result = new Map<number, FolderStatus>();
         for (const row of rows) result.set(row.id, await statusOf(client, row.path));
         return result;
       });
-      const updatedRows: FolderRow[] = [];
+      const recounted = await repo.list(userId, { accountIds: [accountId] });
+      const updatedRows = recounted.filter((f) => stored.some((s) => s.id === f.id));
       for (const row of rows) {
         const status = statuses.get(row.id)!;
         updatedRows.push(
