@@ -32,7 +32,35 @@ export interface Dovecot {
   log(): string;
 }
 
-function config(dir: string, imapPort: number, lmtpPort: number): string {
+export interface DovecotOptions {
+  /**
+   * 'courier': everything below INBOX ("INBOX.Sent", separator "."), as Courier, Cyrus and many
+   * hosting providers lay mailboxes out, and without SPECIAL-USE flags, so that only the
+   * folder names tell Sent from Trash.
+   */
+  layout?: 'standard' | 'courier';
+  /**
+   * The whole capability list announced after login, for servers without an extension
+   * (e.g. no UIDPLUS and MOVE). Dovecot still understands the commands; clients decide by
+   * what is announced.
+   */
+  capabilities?: string;
+}
+
+const SPECIAL_FOLDERS = ['Drafts', 'Sent', 'Archive', 'Junk', 'Trash'];
+
+function namespaceConfig(layout: DovecotOptions['layout']): string {
+  if (layout === 'courier') {
+    const folders = SPECIAL_FOLDERS.map((name) => `  mailbox ${name} {\n    auto = subscribe\n  }`);
+    return `namespace inbox {\n  inbox = yes\n  prefix = INBOX.\n  separator = .\n${folders.join('\n')}\n}`;
+  }
+  const folders = SPECIAL_FOLDERS.map(
+    (name) => `  mailbox ${name} {\n    special_use = \\${name}\n    auto = subscribe\n  }`,
+  );
+  return `namespace inbox {\n  inbox = yes\n  separator = /\n${folders.join('\n')}\n}`;
+}
+
+function config(dir: string, imapPort: number, lmtpPort: number, options: DovecotOptions): string {
   return `
 base_dir = ${dir}/run
 state_dir = ${dir}/state
@@ -50,7 +78,7 @@ mail_gid = ${MAIL_UID}
 first_valid_uid = ${MAIL_UID}
 last_valid_uid = ${MAIL_UID}
 mail_plugins =
-imap_capability = +IDLE
+imap_capability = ${options.capabilities ?? '+IDLE'}
 # One passwd-file per user: Dovecot re-reads a changed file only when its mtime or size differs,
 # which two quick additions to one shared file can fail to show.
 passdb {
@@ -62,30 +90,7 @@ userdb {
   args = username_format=%u ${dir}/passwd.d/%u
   default_fields = uid=${MAIL_UID} gid=${MAIL_UID} home=${dir}/mail/%u
 }
-namespace inbox {
-  inbox = yes
-  separator = /
-  mailbox Drafts {
-    special_use = \\Drafts
-    auto = subscribe
-  }
-  mailbox Sent {
-    special_use = \\Sent
-    auto = subscribe
-  }
-  mailbox Archive {
-    special_use = \\Archive
-    auto = subscribe
-  }
-  mailbox Junk {
-    special_use = \\Junk
-    auto = subscribe
-  }
-  mailbox Trash {
-    special_use = \\Trash
-    auto = subscribe
-  }
-}
+${namespaceConfig(options.layout)}
 protocol imap {
   mail_max_userip_connections = 200
 }
@@ -127,7 +132,10 @@ export function dovecotBinary(): string {
  * A real Dovecot (Debian's dovecot-imapd) from its own config on 127.0.0.1, with its own users,
  * ports and maildirs, independent of any system instance.
  */
-export async function startDovecot(initialUsers: DovecotUser[] = []): Promise<Dovecot> {
+export async function startDovecot(
+  initialUsers: DovecotUser[] = [],
+  options: DovecotOptions = {},
+): Promise<Dovecot> {
   const binary = dovecotBinary();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bt-dovecot-'));
   fs.chmodSync(dir, 0o755);
@@ -135,7 +143,7 @@ export async function startDovecot(initialUsers: DovecotUser[] = []): Promise<Do
   fs.chownSync(path.join(dir, 'mail'), MAIL_UID, MAIL_UID);
   const [imapPort, lmtpPort] = [await freePort(), await freePort()];
   const configFile = path.join(dir, 'dovecot.conf');
-  fs.writeFileSync(configFile, config(dir, imapPort, lmtpPort));
+  fs.writeFileSync(configFile, config(dir, imapPort, lmtpPort, options));
   const users: DovecotUser[] = [];
 
   const addUser = (user: string, password: string): DovecotUser => {

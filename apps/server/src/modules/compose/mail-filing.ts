@@ -2,6 +2,7 @@ import { ErrorCode } from '@brieftaube/shared';
 import type { ImapFlow } from 'imapflow';
 import { AppError } from '../../lib/app-error.ts';
 import { assertSameMailbox } from '../../mail/imap/imap-client.ts';
+import { deleteOnly } from '../../mail/imap/expunge-only.ts';
 import { syncFolderAndNotify } from '../../mail/sync/account-sync.ts';
 import type { AccountRow } from '../accounts/accounts.repository.ts';
 import type { FolderRow } from '../folders/folders.repository.ts';
@@ -71,7 +72,7 @@ export function createMailFiling(deps: ComposeServiceDeps) {
       const lock = await imap.getMailboxLock(draft.folderPath);
       try {
         assertSameMailbox(imap, draft.folderUidValidity);
-        await imap.messageDelete(String(draft.email.uid), { uid: true });
+        await deleteOnly(imap, [draft.email.uid]);
       } finally {
         lock.release();
       }

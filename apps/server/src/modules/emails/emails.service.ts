@@ -13,6 +13,7 @@ import type { Readable } from 'node:stream';
 import type { MailEventBus } from '../../events/mail-events.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assertSameMailbox, uidSet } from '../../mail/imap/imap-client.ts';
+import { deleteOnly, moveOnly } from '../../mail/imap/expunge-only.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { CategoriesService } from '../categories/categories.service.ts';
 import type { FoldersRepository, FolderRow } from '../folders/folders.repository.ts';
@@ -126,9 +127,11 @@ export function createEmailsService(deps: EmailsServiceDeps) {
         throw AppError.validation({ target_folder_id: [FieldErrorCode.WRONG_ACCOUNT] });
       const result = await inMailbox(userId, group, async (client) =>
         refusedUnless(
-          await client.messageMove(uidSet(group.rows.map((r) => r.email.uid)), target.path, {
-            uid: true,
-          }),
+          await moveOnly(
+            client,
+            group.rows.map((r) => r.email.uid),
+            target.path,
+          ),
           'NOT_MOVED',
         ),
       );
@@ -158,7 +161,10 @@ export function createEmailsService(deps: EmailsServiceDeps) {
     for (const group of groupByFolder(inTrash)) {
       await inMailbox(userId, group, async (client) =>
         refusedUnless(
-          await client.messageDelete(uidSet(group.rows.map((r) => r.email.uid)), { uid: true }),
+          await deleteOnly(
+            client,
+            group.rows.map((r) => r.email.uid),
+          ),
           'NOT_CHANGED',
         ),
       );
