@@ -41,6 +41,20 @@ test('edit keeps the stored password when left blank; removal asks first and lea
   await expect(dialog).toBeHidden();
   await expect(page.getByText(/IMAP.*erfolgreich|Verbindung.*erfolgreich/i)).toHaveCount(0);
 
+  // Another server needs the password typed again: the stored one goes only where it was saved
+  // for. Nothing is saved until it is given.
+  await actions.getByRole('button', { name: 'Bearbeiten' }).click();
+  await dialog.getByRole('textbox', { name: 'IMAP-Server' }).fill('imap.anderer-anbieter.de');
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(
+    dialog.getByText('Für einen anderen Server geben Sie bitte das Passwort erneut ein', {
+      exact: false,
+    }),
+  ).toBeVisible();
+  await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('imap.anderer-anbieter.de')).toHaveCount(0);
+
   // Removal: a confirmation that starts on 'Abbrechen'; cancelling keeps the account.
   await actions.getByRole('button', { name: 'Entfernen' }).click();
   const confirm = page.getByRole('dialog', { name: 'E-Mail-Konto entfernen?' });

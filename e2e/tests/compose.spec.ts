@@ -103,7 +103,8 @@ test('when the SMTP server cannot be reached, the mail is kept as a draft with a
   // Port 9 (discard) has no listener here: the connection is refused.
   const patch = await request.patch(`/api/accounts/${accountId}/`, {
     headers: { authorization: `Bearer ${access}` },
-    data: { smtp_port: 9 },
+    // Another port needs the password again.
+    data: { smtp_port: 9, password: mailbox.password },
   });
   expect(patch.ok(), await patch.text()).toBe(true);
   await page.goto('/app/compose');

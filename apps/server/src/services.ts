@@ -32,9 +32,10 @@ export function createServices(config: Config, database: DatabaseHandle, logger?
   const events = createMailEventBus(database, logger);
   const search = createSearchIndexer(database.db);
   const connectTimeoutMs = config.MAIL_CONNECT_TIMEOUT_SECONDS * 1000;
+  const limiter = createRateLimiter(database.db);
   const auth = createAuthService({
     repo: createAuthRepository(database.db),
-    limiter: createRateLimiter(database.db),
+    limiter,
     signer: createAccessTokenSigner(
       deriveKey(rootSecret, 'jwt-access'),
       config.ACCESS_TOKEN_TTL_SECONDS,
@@ -46,6 +47,7 @@ export function createServices(config: Config, database: DatabaseHandle, logger?
   const accounts = createAccountsService({
     repo: createAccountsRepository(database.db),
     secrets: createSecretBox(deriveKey(rootSecret, 'credentials-kek')),
+    limiter,
     connectTimeoutMs,
   });
   const foldersRepo = createFoldersRepository(database.db);

@@ -16,6 +16,17 @@ export function asciiDomain(domain: string): string | undefined {
   }
 }
 
+// RFC 1123 host names and IPv4 literals; no scheme, path or port.
+const HOST_PATTERN =
+  /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+
+/** A mail server's name as a user may type it (umlauts allowed, checked in their ASCII form). */
+export function isHostName(host: string): boolean {
+  const trimmed = host.trim();
+  if (!trimmed) return false;
+  return HOST_PATTERN.test(asciiDomain(trimmed) ?? trimmed);
+}
+
 /** The address with its domain in ASCII; the local part stays as it is. */
 export function asciiAddress(address: string): string {
   const at = address.lastIndexOf('@');

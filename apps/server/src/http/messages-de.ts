@@ -9,7 +9,7 @@ import { connectionMessagesDe, type ConnectionErrorCode } from '../mail/connecti
 const byCode: Record<ErrorCode, string> = {
   VALIDATION_FAILED: 'Bitte prüfen Sie Ihre Eingaben.',
   INVALID_CREDENTIALS: 'Benutzername, E-Mail-Adresse oder Passwort ist nicht korrekt.',
-  RATE_LIMITED: 'Zu viele Anmeldeversuche. Bitte warten Sie einige Minuten.',
+  RATE_LIMITED: 'Zu viele Versuche in kurzer Zeit. Bitte warten Sie einige Minuten.',
   UNAUTHENTICATED: 'Bitte melden Sie sich an.',
   TOKEN_INVALID: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
   NOT_FOUND: 'Nicht gefunden.',

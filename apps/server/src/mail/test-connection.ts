@@ -12,7 +12,7 @@ export interface ConnectionCheck {
   error_code: ConnectionErrorCode | null;
   /** What went wrong, in German. */
   message: string | null;
-  /** The server's or the socket's own words, for support; the app shows the code in German. */
+  /** The server's own words on a refused login; the app shows the code in German. */
   error: string | null;
 }
 
@@ -22,20 +22,33 @@ export interface ConnectionTestResult {
   smtp: ConnectionCheck;
 }
 
+/**
+ * The server's own words on a refused login ("application-specific password required"), without
+ * the library's prefix. Nothing else is quoted: a test can be pointed at any host and port, and
+ * quoting what answered there would read out banners of services that are no mail server.
+ */
+export function refusalText(error: unknown): string | null {
+  const e = error as { response?: unknown; responseText?: unknown };
+  const raw = typeof e.responseText === 'string' ? e.responseText : e.response;
+  if (typeof raw !== 'string') return null;
+  const text = raw
+    .replace(/[\p{Cc}\p{Cf}]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text ? text.slice(0, 200) : null;
+}
+
 async function check(run: () => Promise<unknown>): Promise<ConnectionCheck> {
   try {
     await run();
     return { success: true, error_code: null, message: null, error: null };
   } catch (error) {
-    const message =
-      (error as { responseText?: string; message?: string }).responseText ??
-      (error as Error).message;
     const code = classifyConnectionError(error);
     return {
       success: false,
       error_code: code,
       message: connectionMessagesDe[code],
-      error: String(message ?? '').slice(0, 300),
+      error: code === 'AUTH_FAILED' ? refusalText(error) : null,
     };
   }
 }

@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerApiUser, type ApiUser } from '@brieftaube/test-support/api-user.ts';
 import { startDovecot, type Dovecot } from '@brieftaube/test-support/dovecot.ts';
+import { freePort } from '@brieftaube/test-support/ports.ts';
 import { startSmtpServer, type TestSmtpServer } from '@brieftaube/test-support/smtp-server.ts';
+import { CONNECTION_TESTS_PER_WINDOW } from '../../src/modules/accounts/accounts.service.ts';
 import { fetchAccount } from '@brieftaube/test-support/mail-fixtures.ts';
 import {
   DATABASE_KINDS,
@@ -325,6 +327,12 @@ describe.each(DATABASE_KINDS)('accounts API on %s', (kind) => {
     expect(elsewhere.json<{ error: { fields: unknown } }>().error.fields).toEqual({
       password: ['REQUIRED'],
     });
+    const unencrypted = await owner.request({
+      method: 'POST',
+      url: '/api/actions/test-connection/',
+      payload: { ...withoutPassword, imap_port: 1143, account_id: id },
+    });
+    expect(unencrypted.statusCode).toBe(400);
     // Spec §5: the form sends ports only if set; left out, the stored ones are tested.
     const portsLeftOut = await owner.request({
       method: 'POST',
@@ -332,6 +340,69 @@ describe.each(DATABASE_KINDS)('accounts API on %s', (kind) => {
       payload: { account_id: id, imap_server: '127.0.0.1', smtp_server: '127.0.0.1' },
     });
     expect(portsLeftOut.json(), portsLeftOut.body).toMatchObject({ success: true });
+  });
+
+  it('keeps the stored password only while the account points at the same servers', async () => {
+    const settings = newMailbox();
+    const { id } = (await create(owner, settings)).json<AccountJson>();
+    const patch = (payload: object) =>
+      owner.request({ method: 'PATCH', url: `/api/accounts/${id}/`, payload });
+    // Another host, another port or another encryption: the password must be typed again.
+    for (const change of [
+      { imap_server: 'mail.example.org' },
+      { smtp_server: 'localhost' },
+      { imap_port: dovecot.imapPort + 1 },
+      { smtp_security: 'starttls' },
+    ]) {
+      const res = await patch({ ...change, password: '' });
+      expect(res.statusCode, JSON.stringify(change)).toBe(400);
+      expect(res.json<{ error: { fields: unknown } }>().error.fields).toEqual({
+        password: ['REQUIRED'],
+      });
+    }
+    const unchanged = (
+      await owner.request({ method: 'GET', url: `/api/accounts/${id}/` })
+    ).json<AccountJson>();
+    expect(unchanged).toMatchObject({ imap_server: '127.0.0.1', imap_port: dovecot.imapPort });
+    // The same servers with a new display name keep it; a new host with a password is fine.
+    expect((await patch({ imap_server: '127.0.0.1', display_name: 'Privat' })).statusCode).toBe(
+      200,
+    );
+    const moved = await patch({ imap_server: 'localhost', password: settings.password });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json<AccountJson>()).toMatchObject({
+      imap_server: 'localhost',
+      has_password: true,
+    });
+  });
+
+  it('limits connection tests per user, so that the server cannot be used to scan a network', async () => {
+    const tester = await registerApiUser(t.app, 'pruefer');
+    const closed = { ...newMailbox(), imap_port: await freePort(), smtp_port: await freePort() };
+    const tryOnce = () =>
+      tester.request({ method: 'POST', url: '/api/actions/test-connection/', payload: closed });
+    for (let i = 0; i < CONNECTION_TESTS_PER_WINDOW; i++) {
+      const res = await tryOnce();
+      expect(res.json<{ imap: { error_code: string } }>().imap.error_code).toBe(
+        'CONNECTION_REFUSED',
+      );
+    }
+    const limited = await tryOnce();
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json<{ error: { message: string } }>().error.message).toBe(
+      'Zu viele Versuche in kurzer Zeit. Bitte warten Sie einige Minuten.',
+    );
+    // Another user is not held up by it.
+    expect(
+      (
+        await owner.request({
+          method: 'POST',
+          url: '/api/actions/test-connection/',
+          payload: closed,
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('connects with only the fields spec §7 names to a server on this machine without TLS', async () => {

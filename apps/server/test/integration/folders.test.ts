@@ -599,7 +599,8 @@ describe.each(DATABASE_KINDS)('folders API on %s', (kind) => {
     await owner.request({
       method: 'PATCH',
       url: `/api/accounts/${id}/`,
-      payload: { imap_port: 1 },
+      // Another port needs the password again (it goes only where it was saved for).
+      payload: { imap_port: 1, password: 'pw' },
     });
     const res = await sync(id);
     expect(res.statusCode).toBe(502);

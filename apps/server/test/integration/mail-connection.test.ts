@@ -52,6 +52,28 @@ describe('mail connection test against real servers', () => {
     expect(result.imap.message).toBe(
       'Die Anmeldung wurde abgelehnt. Bitte prüfen Sie Benutzername und Passwort.',
     );
+    // The servers' own words on the refusal, not the library's ("Invalid login: …").
+    expect(result.imap.error).toMatch(/Authentication failed/i);
+    expect(result.smtp.error).toMatch(/^535\b/);
+  });
+
+  it('never reads out what some other service on the tested port says', async () => {
+    const banner = net.createServer((socket) => {
+      socket.write('SSH-2.0-OpenSSH_9.2 intern-geheim\r\n');
+      socket.on('data', () => socket.write('Protocol mismatch. intern-geheim\r\n'));
+    });
+    const port = await freePort();
+    await new Promise<void>((r) => banner.listen(port, '127.0.0.1', r));
+    try {
+      const other = { host: '127.0.0.1', port, security: 'none' as const };
+      const result = await testMailConnection(other, other, { user: 'x', password: 'y' }, 2_000);
+      expect(result.success).toBe(false);
+      expect(JSON.stringify(result)).not.toContain('geheim');
+      expect(result.imap.error).toBeNull();
+      expect(result.smtp.error).toBeNull();
+    } finally {
+      banner.close();
+    }
   });
 
   it('tells IMAP failing from SMTP working', async () => {

@@ -1,12 +1,9 @@
-import { asciiDomain, FieldErrorCode, isMailAddress, type AccountInput } from '@brieftaube/shared';
+import { FieldErrorCode, isHostName, isMailAddress, type AccountInput } from '@brieftaube/shared';
 import type { TransportSecurity } from '../../db/schema/accounts.ts';
 import type { FieldErrors } from '../../lib/app-error.ts';
 import { presetForAddress } from '../../mail/presets.ts';
 import { defaultSecurity, DEFAULT_PORTS } from '../../mail/transport-settings.ts';
 
-// RFC 1123 host names and IPv4 literals; no scheme, path or port.
-const HOST_PATTERN =
-  /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
 const SECURITIES = new Set<TransportSecurity>(['ssl', 'starttls', 'none']);
 
 /** What a mail server and SMTP accept (RFC 5321 §4.5.3.1); more is a mistake or an attack. */
@@ -56,8 +53,7 @@ export function normaliseServerSettings(
     const host = (hostInput || existing?.[kind].host || preset?.[kind].host || '').toLowerCase();
     if (!host) add(`${kind}_server`, FieldErrorCode.REQUIRED);
     // Umlaut host names (imap.bücher.de) are checked, and later connected to, in ASCII.
-    else if (!HOST_PATTERN.test(asciiDomain(host) ?? host))
-      add(`${kind}_server`, FieldErrorCode.HOST_INVALID);
+    else if (!isHostName(host)) add(`${kind}_server`, FieldErrorCode.HOST_INVALID);
 
     const parsed = parsePort(input[`${kind}_port`]);
     if (parsed === null) add(`${kind}_port`, FieldErrorCode.PORT_INVALID);

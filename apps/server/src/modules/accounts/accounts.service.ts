@@ -11,6 +11,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { classifyConnectionError } from '../../mail/connection-errors.ts';
 import { isTaggedNo, withImap } from '../../mail/imap/imap-client.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
+import type { RateLimiter } from '../auth/rate-limiter.ts';
 import { providerFor } from '../../mail/presets.ts';
 import { testMailConnection } from '../../mail/test-connection.ts';
 import type { MailCredentials } from '../../mail/transport-settings.ts';
@@ -20,8 +21,14 @@ import type { AccountRow, AccountsRepository } from './accounts.repository.ts';
 export interface AccountsServiceDeps {
   repo: AccountsRepository;
   secrets: SecretBox;
+  /** Counts connection tests: each one makes this server connect wherever the caller says. */
+  limiter?: RateLimiter;
   connectTimeoutMs?: number;
 }
+
+/** Enough for anyone trying settings by hand; too few to scan a network through the server. */
+export const CONNECTION_TESTS_PER_WINDOW = 20;
+const CONNECTION_TEST_WINDOW_SECONDS = 10 * 60;
 
 const REDACTED = '••••••••';
 
@@ -59,6 +66,21 @@ export function toAccountDto(row: AccountRow, counts = { total: 0, unread: 0 }):
   };
 }
 
+/**
+ * Whether settings reach the same servers, the same way, as the stored ones. The stored password
+ * (or token) goes only there: edited settings pointing at another host, port or encryption need
+ * it typed again, so that a changed form never hands it to a stranger or sends it unencrypted.
+ */
+function sameTarget(settings: NormalisedServerSettings, row: AccountRow): boolean {
+  const stored = settingsOf(row);
+  return (['imap', 'smtp'] as const).every(
+    (kind) =>
+      settings[kind].host.toLowerCase() === stored[kind].host.toLowerCase() &&
+      settings[kind].port === stored[kind].port &&
+      settings[kind].security === stored[kind].security,
+  );
+}
+
 const FOLDER_SETTINGS_MAX = 64 * 1024;
 
 /**
@@ -85,6 +107,18 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     const row = await repo.find(userId, id);
     if (!row) throw AppError.notFound('Account');
     return row;
+  }
+
+  async function countConnectionTest(userId: string): Promise<void> {
+    if (!deps.limiter) return;
+    const { count, retryAfter } = await deps.limiter.hit(
+      `connection-test:${userId}`,
+      CONNECTION_TEST_WINDOW_SECONDS,
+    );
+    if (count > CONNECTION_TESTS_PER_WINDOW)
+      throw new AppError(ErrorCode.RATE_LIMITED, 'Too many connection tests', undefined, {
+        'retry-after': String(retryAfter),
+      });
   }
 
   /** The credentials to log in with; secrets are opened only here, right before use. */
@@ -166,6 +200,9 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       if (settings && (await repo.emailTaken(userId, settings.emailAddress, id))) {
         errors.email_address = [FieldErrorCode.ACCOUNT_EXISTS];
       }
+      if (settings && !input.password?.trim() && !sameTarget(settings, current)) {
+        errors.password = [FieldErrorCode.REQUIRED];
+      }
       if (!settings || Object.keys(errors).length > 0) throw AppError.validation(errors);
       const row = await repo.update(userId, id, {
         emailAddress: settings.emailAddress,
@@ -225,6 +262,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
 
     async testStored(userId: string, id: number): Promise<ConnectionTestResult> {
       const row = await requireAccount(userId, id);
+      await countConnectionTest(userId);
       const s = settingsOf(row);
       return testMailConnection(s.imap, s.smtp, credentialsOf(row), deps.connectTimeoutMs);
     },
@@ -232,8 +270,8 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     /**
      * Tests settings before they are saved (the setup form's "Verbindung testen"). Editing an
      * account, the form may leave the password empty and name the account: its stored password is
-     * used, but only towards the hosts it was saved for, so that changed settings can never send
-     * it to another server. Fields left out are the stored ones, as on update.
+     * used, but only towards the servers it was saved for (sameTarget). Fields left out are the
+     * stored ones, as on update.
      */
     async testUnsaved(userId: string, input: ConnectionTestInput): Promise<ConnectionTestResult> {
       const stored = input.account_id ? await requireAccount(userId, input.account_id) : undefined;
@@ -243,14 +281,12 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         stored ? settingsOf(stored) : undefined,
       );
       let password = input.password;
-      if (!password && stored && settings) {
-        const sameHosts =
-          settings.imap.host.toLowerCase() === stored.imapServer.toLowerCase() &&
-          settings.smtp.host.toLowerCase() === stored.smtpServer.toLowerCase();
-        if (sameHosts) password = credentialsOf(stored).password;
+      if (!password && stored && settings && sameTarget(settings, stored)) {
+        password = credentialsOf(stored).password;
       }
       if (!password) errors.password = [FieldErrorCode.REQUIRED];
       if (!settings || Object.keys(errors).length > 0) throw AppError.validation(errors);
+      await countConnectionTest(userId);
       const user = input.username?.trim() || settings.emailAddress;
       return testMailConnection(
         settings.imap,

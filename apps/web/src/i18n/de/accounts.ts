@@ -40,7 +40,7 @@ export const accounts = {
     oauthMicrosoft: 'Verbunden via Microsoft OAuth',
     password: 'Verbunden mit Passwort (IMAP/SMTP)',
     incomplete: 'Konto nicht vollständig konfiguriert',
-    syncFailed: 'Verbindungsproblem – bitte Zugangsdaten prüfen',
+    syncFailed: 'Verbindungsproblem',
     convertible:
       'Dieses Gmail-Konto kann auf die Anmeldung über Google (OAuth) umgestellt werden, sobald sie verfügbar ist.',
   },
@@ -77,6 +77,10 @@ export const accounts = {
     serverSaid: 'Meldung des Servers: {{message}}',
     close: 'Testergebnis schließen',
     requestFailed: 'Der Verbindungstest konnte nicht durchgeführt werden.',
+    rateLimited_one:
+      'Sie haben in kurzer Zeit sehr viele Verbindungstests gestartet. Bitte warten Sie eine Minute.',
+    rateLimited_other:
+      'Sie haben in kurzer Zeit sehr viele Verbindungstests gestartet. Bitte warten Sie {{minutes}} Minuten.',
     needsPassword:
       'Für einen anderen Server geben Sie bitte das Passwort erneut ein: Das gespeicherte Passwort wird nur an den bisherigen Server gesendet.',
     errors: {

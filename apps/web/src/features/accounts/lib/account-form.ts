@@ -1,5 +1,5 @@
 import type { Account, AccountInput } from '@brieftaube/shared';
-import { isMailAddress } from '@brieftaube/shared/addresses';
+import { isHostName, isMailAddress } from '@brieftaube/shared/addresses';
 import { z } from 'zod';
 import i18n from '../../../i18n/index.ts';
 
@@ -38,7 +38,11 @@ const port = z
     (v) => v === '' || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 65_535),
     t('accounts.setup.portInvalid'),
   );
-const host = z.string().trim().min(1, t('accounts.fieldErrors.REQUIRED'));
+const host = z
+  .string()
+  .trim()
+  .min(1, t('accounts.fieldErrors.REQUIRED'))
+  .refine(isHostName, t('accounts.fieldErrors.HOST_INVALID'));
 
 /** Field rules; the authentication rule lives in the configuration check (spec §5). */
 export const accountFormSchema = z.object({
@@ -106,18 +110,18 @@ export function toAccountInput(values: AccountFormValues, isUpdate: boolean): Ac
   return input;
 }
 
-/** Whether the form still holds the stored server settings (then the stored test applies). */
 /**
- * Whether the stored password may be used for a test of these settings: the server lends it only
- * towards the hosts it was saved for (POST /api/actions/test-connection/ with account_id).
+ * Whether the stored password may be used with these settings: the server lends it only towards
+ * the servers it was saved for, reached on the same port with the same encryption.
  */
-export function sameHosts(values: AccountFormValues, account: Account): boolean {
-  return (
-    values.imap_server.trim().toLowerCase() === account.imap_server.toLowerCase() &&
-    values.smtp_server.trim().toLowerCase() === account.smtp_server.toLowerCase()
+export function sameTarget(values: AccountFormValues, account: Account): boolean {
+  const stored = formValuesOf(account);
+  return SERVER_FIELDS.filter((field) => field !== 'username').every(
+    (field) => String(values[field]).trim().toLowerCase() === stored[field].toLowerCase(),
   );
 }
 
+/** Whether the form still holds the stored server settings (then the stored test applies). */
 export function sameServerSettings(values: AccountFormValues, account: Account): boolean {
   const stored = formValuesOf(account);
   return (

@@ -1,7 +1,7 @@
 import type { Account } from '@brieftaube/shared';
 import { describe, expect, it } from 'vitest';
 import { accountStatus } from './account-status.ts';
-import { emptyAccountForm, toAccountInput } from './account-form.ts';
+import { emptyAccountForm, formValuesOf, sameTarget, toAccountInput } from './account-form.ts';
 import { checkAccountConfig } from './config-check.ts';
 
 const account = (patch: Partial<Account>): Account => ({
@@ -116,5 +116,20 @@ describe('toAccountInput (spec §5)', () => {
     expect(toAccountInput({ ...values, password: '  ' }, true)).not.toHaveProperty('password');
     expect(toAccountInput({ ...values, password: 'neu' }, true).password).toBe('neu');
     expect(toAccountInput({ ...values, password: '' }, false).password).toBe('');
+  });
+});
+
+describe('sameTarget', () => {
+  const stored = account({});
+  const values = formValuesOf(stored);
+  it('lends the stored password to the same servers, whatever the case of the host name', () => {
+    expect(sameTarget({ ...values, imap_server: 'IMAP.Beispiel.de ', username: 'x' }, stored)).toBe(
+      true,
+    );
+  });
+  it('needs the password again for another host, port or encryption', () => {
+    expect(sameTarget({ ...values, smtp_server: 'smtp.anders.de' }, stored)).toBe(false);
+    expect(sameTarget({ ...values, imap_port: '143' }, stored)).toBe(false);
+    expect(sameTarget({ ...values, smtp_security: 'none' }, stored)).toBe(false);
   });
 });

@@ -14,6 +14,7 @@ import {
   emptyAccountForm,
   formValuesOf,
   sameServerSettings,
+  sameTarget,
   SERVER_FIELDS,
   toAccountInput,
   type AccountFormValues,
@@ -93,10 +94,12 @@ export function AccountForm({
     if (test.state) test.clear();
     if (formError) setFormError(null);
   }
+  // What is stored logs in only where it was saved for: other servers need the password again.
+  const storedUsable = !!account && sameTarget(watched, account);
   const issues = checkAccountConfig({
     ...watched,
-    hasStoredPassword: !!account?.has_password,
-    hasOAuth: !!account?.access_token || !!account?.refresh_token,
+    hasStoredPassword: storedUsable && account.has_password,
+    hasOAuth: storedUsable && (!!account.access_token || !!account.refresh_token),
   });
   const blocked = hasBlockingIssue(issues);
 
@@ -119,7 +122,13 @@ export function AccountForm({
     const connectionChanged =
       !account || !!values.password.trim() || !sameServerSettings(values, account);
     if (connectionChanged && unverified !== settings) {
-      const result = await test.run(values, showServerErrors);
+      let refused = false;
+      const result = await test.run(values, (error) => {
+        refused = true;
+        showServerErrors(error);
+      });
+      // Settings the server refuses as such cannot be saved "anyway": the fields say why.
+      if (refused) return;
       if (!result?.success) {
         setUnverified(settings);
         setFormError(t(isEdit ? 'accounts.setup.notVerifiedEdit' : 'accounts.setup.notVerified'));
@@ -149,7 +158,7 @@ export function AccountForm({
   const passwordError =
     formState.errors.password?.message ??
     (checkShown && issues.some((issue) => issue.id === 'missingAuth')
-      ? t('accounts.check.missingAuth')
+      ? t(account && !storedUsable ? 'accounts.test.needsPassword' : 'accounts.check.missingAuth')
       : undefined);
 
   return (

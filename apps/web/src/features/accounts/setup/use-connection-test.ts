@@ -1,12 +1,13 @@
 import type { Account, ConnectionTestResult } from '@brieftaube/shared';
+import { ErrorCode } from '@brieftaube/shared/codes';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { testAccountConnection, testConnectionSettings } from '../../../api/accounts.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-messages.ts';
 import {
-  sameHosts,
   sameServerSettings,
+  sameTarget,
   toAccountInput,
   type AccountFormValues,
 } from '../lib/account-form.ts';
@@ -22,7 +23,7 @@ export interface ConnectionTestState {
 /**
  * "Verbindung testen" in the form: the unsaved settings go to POST /api/actions/test-connection/.
  * On edit with a blank password the account's stored password is used (account_id), which the
- * server allows only for the stored hosts; with other hosts the user must type the password.
+ * server allows only for the stored servers; for others the user must type the password.
  */
 export function useConnectionTest(account: Account | undefined) {
   const { t } = useTranslation();
@@ -35,7 +36,7 @@ export function useConnectionTest(account: Account | undefined) {
     onInvalid: (error: ApiRequestError) => void,
   ): Promise<ConnectionTestResult | null> {
     const useStored = !!account && !values.password.trim();
-    if (useStored && !sameHosts(values, account)) {
+    if (useStored && !sameTarget(values, account)) {
       setState({ notice: t('accounts.test.needsPassword') });
       return null;
     }
@@ -56,6 +57,9 @@ export function useConnectionTest(account: Account | undefined) {
       if (error instanceof ApiRequestError && Object.keys(error.fields).length > 0) {
         onInvalid(error);
         setState({ failure: t('errors.fieldsInvalid') });
+      } else if (error instanceof ApiRequestError && error.code === ErrorCode.RATE_LIMITED) {
+        const minutes = Math.max(1, Math.ceil((error.retryAfterSeconds ?? 60) / 60));
+        setState({ failure: t('accounts.test.rateLimited', { count: minutes, minutes }) });
       } else {
         setState({ failure: `${t('accounts.test.requestFailed')} ${errorMessage(error)}` });
       }
