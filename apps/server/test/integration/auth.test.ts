@@ -214,6 +214,28 @@ describe.each(DATABASE_KINDS)('auth API on %s', (kind) => {
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     });
 
+    it('guesses from one address neither unlock another name of the account nor lock the owner out elsewhere', async () => {
+      const user = await register();
+      const from = (remoteAddress: string, login: object) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login/',
+          payload: login,
+          remoteAddress,
+        });
+      const attacker = '203.0.113.9';
+      for (let i = 0; i < 3; i++) {
+        const res = await from(attacker, { username: user.username, password: 'Falsch!1' });
+        expect(res.statusCode).toBe(401);
+      }
+      // The account's address is the same account: no fresh attempts through it.
+      const viaEmail = await from(attacker, { email: user.email, password: 'Falsch!2' });
+      expect(viaEmail.statusCode).toBe(429);
+      // The owner, elsewhere, still signs in with the right password.
+      const owner = await from('198.51.100.4', { username: user.username, password });
+      expect(owner.statusCode).toBe(200);
+    });
+
     it('counts only failed attempts per address: many people signing in from one office never hit it', async () => {
       // The address limit is 5 × 3 = 15 here; 20 correct logins from the same address pass.
       const people = await Promise.all([register(), register(), register(), register()]);

@@ -15,6 +15,11 @@ describe('password policy', () => {
     expect(checkPassword('Passwort123', {})).toContain('PASSWORD_TOO_COMMON');
     expect(checkPassword('hallo123', {})).toContain('PASSWORD_TOO_COMMON');
   });
+  it('refuses a run of few characters and walks along the keyboard', () => {
+    for (const weak of ['aaaaaaaa', 'abababab', '1212121212', 'qwertzui', 'ASDFGHJKL', 'lkjhgfds'])
+      expect(checkPassword(weak, {}), weak).toContain('PASSWORD_TOO_COMMON');
+    expect(checkPassword('qwertz-Sonne-7', {})).toEqual([]);
+  });
   it('refuses the user name or the mailbox name inside the password', () => {
     expect(checkPassword('MeinName-mueller-2026', { username: 'mueller' })).toContain(
       'PASSWORD_TOO_SIMILAR',

@@ -129,24 +129,35 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!password) errors.password = [FieldErrorCode.REQUIRED];
       if (Object.keys(errors).length > 0) throw AppError.validation(errors);
 
-      // Count per account name and per address; the address limit is wider so that several
-      // people behind one NAT can still sign in, yet one client cannot spray many accounts.
-      // Every attempt counts at once (so parallel guesses cannot slip through); a successful one
-      // is taken back, so only failures use up the limit.
-      const idKey = `login:id:${identifier.toLowerCase()}`;
-      const ipKey = `login:ip:${clientIp}`;
-      const [perId, perIp] = await Promise.all([
-        limiter.hit(idKey, deps.loginWindowSeconds),
-        limiter.hit(ipKey, deps.loginWindowSeconds),
-      ]);
-      if (perId.count > deps.loginMaxAttempts || perIp.count > deps.loginMaxAttempts * 5) {
-        const retryAfter = Math.max(perId.retryAfter, perIp.retryAfter);
+      // Failures are counted for the account (whichever of its names was typed) from this
+      // address, for the account from anywhere with a wider limit, and for the address across
+      // accounts. So guessing from one address stops soon, yet cannot lock the owner out from
+      // elsewhere; many addresses together still hit the account's own limit. Every attempt
+      // counts at once (parallel guesses cannot slip through); a successful one is taken back.
+      const user = await repo.findUserByLogin(identifier);
+      const subject = user ? `user:${user.id}` : `name:${identifier.toLowerCase()}`;
+      const keys = {
+        pair: `login:${subject}:ip:${clientIp}`,
+        account: `login:${subject}`,
+        ip: `login:ip:${clientIp}`,
+      };
+      const max = deps.loginMaxAttempts;
+      const [pair, account, ip] = await Promise.all(
+        [keys.pair, keys.account, keys.ip].map((key) => limiter.hit(key, deps.loginWindowSeconds)),
+      );
+      const limits: [{ count: number; retryAfter: number }, number][] = [
+        [pair!, max],
+        [account!, max * 5],
+        [ip!, max * 5],
+      ];
+      const over = limits.filter(([hit, limit]) => hit.count > limit);
+      if (over.length > 0) {
+        const retryAfter = Math.max(...over.map(([hit]) => hit.retryAfter));
         throw new AppError(ErrorCode.RATE_LIMITED, 'Too many login attempts', undefined, {
           'retry-after': String(retryAfter),
         });
       }
 
-      const user = await repo.findUserByLogin(identifier);
       if (!user) {
         await burnVerification(password);
         throw new AppError(ErrorCode.INVALID_CREDENTIALS, 'Invalid credentials');
@@ -154,7 +165,11 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!(await verifyPassword(user.passwordHash, password))) {
         throw new AppError(ErrorCode.INVALID_CREDENTIALS, 'Invalid credentials');
       }
-      await Promise.all([limiter.reset(idKey), limiter.release(ipKey)]);
+      await Promise.all([
+        limiter.reset(keys.pair),
+        limiter.release(keys.account),
+        limiter.release(keys.ip),
+      ]);
       return { ...(await issueTokens(user.id)), user: toUserDto(user) };
     },
 

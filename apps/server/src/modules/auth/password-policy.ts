@@ -1,6 +1,26 @@
 import { FieldErrorCode, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@brieftaube/shared';
 import { commonPasswords } from './common-passwords.ts';
 
+// Rows of German and English keyboards and the alphabet: a walk along one is guessed at once.
+const SEQUENCES = [
+  'qwertzuiopü',
+  'qwertyuiop',
+  'asdfghjklöä',
+  'asdfghjkl',
+  'yxcvbnm',
+  'zxcvbnm',
+  'abcdefghijklmnopqrstuvwxyz',
+  '01234567890',
+];
+
+/** Few distinct characters ("aaaaaaaa", "abababab") or a walk along a keyboard row. */
+function trivial(lower: string): boolean {
+  if (new Set(lower).size < 4) return true;
+  return SEQUENCES.some(
+    (row) => row.includes(lower) || [...row].reverse().join('').includes(lower),
+  );
+}
+
 /** The password rules of registration; returns every rule the password breaks. */
 export function checkPassword(
   password: string,
@@ -10,7 +30,8 @@ export function checkPassword(
   if ([...password].length < PASSWORD_MIN_LENGTH) problems.push(FieldErrorCode.PASSWORD_TOO_SHORT);
   if (password.length > PASSWORD_MAX_LENGTH) problems.push(FieldErrorCode.TOO_LONG);
   const lower = password.toLowerCase();
-  if (commonPasswords.has(lower)) problems.push(FieldErrorCode.PASSWORD_TOO_COMMON);
+  if (commonPasswords.has(lower) || trivial(lower))
+    problems.push(FieldErrorCode.PASSWORD_TOO_COMMON);
   if (/^\d+$/.test(password)) problems.push(FieldErrorCode.PASSWORD_ENTIRELY_NUMERIC);
   const personal = [context.username, context.email?.split('@')[0]]
     .map((s) => s?.trim().toLowerCase())
