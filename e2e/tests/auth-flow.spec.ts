@@ -109,6 +109,20 @@ test('an expired access token is refreshed silently; a dead session goes to logi
   });
   await page.goto('/app');
   await expect(page).toHaveURL(/\/login/);
+
+  // A session that died by itself says so on the login page; one ended by "Abmelden" does not.
+  const notice = page.getByRole('status').filter({ hasText: 'Ihre Sitzung ist abgelaufen' });
+  await expect(notice).toBeVisible();
+  await page.getByLabel('Benutzername oder E-Mail-Adresse').fill(user.username);
+  await page.getByLabel(/^Passwort\s*\*?$/).fill(user.password);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto('/app');
+  await page.getByRole('button', { name: 'Benutzermenü' }).click();
+  await page.getByRole('menuitem', { name: 'Abmelden' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Willkommen zurück' })).toBeVisible();
+  await expect(notice).toHaveCount(0);
 });
 
 test('dark theme survives a reload inside the app', async ({ page }) => {

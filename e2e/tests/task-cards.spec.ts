@@ -167,6 +167,17 @@ test('an error card that stays never covers a dialog or the buttons at the botto
   await dialog.getByRole('button', { name: 'Abbrechen' }).click();
   await expect(dialog).toBeHidden();
   await expect(card(page, address)).toBeVisible();
+
+  // The account removed, its failure is nothing to act on any more: the card goes with it.
+  await page.goto('/app/accounts');
+  const actions = page.getByRole('group', { name: `Aktionen für ${address}` });
+  await actions.getByRole('button', { name: 'Entfernen' }).click();
+  await page
+    .getByRole('dialog', { name: 'E-Mail-Konto entfernen?' })
+    .getByRole('button', { name: 'Konto entfernen' })
+    .click();
+  await expect(page.getByText(`Das Konto ${address} wurde entfernt.`)).toBeVisible();
+  await expect(card(page, address)).toHaveCount(0);
 });
 
 test('the mail list gives back the room a task card took once the card is gone', async ({

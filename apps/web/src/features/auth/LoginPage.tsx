@@ -1,10 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { PasswordField } from '../../components/ui/PasswordField.tsx';
+import { expiredNotice } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/error-messages.ts';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
 import i18n from '../../i18n/index.ts';
@@ -23,6 +25,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const login = useLogin();
+  const [expired] = useState(() => expiredNotice.shown());
   const { register, handleSubmit, formState } = useForm<FormValues>({
     resolver: zodResolver(schema),
     defaultValues: { username: '', password: '' },
@@ -47,6 +50,11 @@ export function LoginPage() {
         {t('auth.loginSubtitle')}
       </Typography>
       <Stack spacing={2.5}>
+        {expired && !login.isError && (
+          <Alert severity="info" role="status">
+            {t('errors.sessionExpired')}
+          </Alert>
+        )}
         {login.isError && (
           <Alert severity="error" role="alert">
             {errorMessage(login.error)}

@@ -1,7 +1,9 @@
 import { Box } from '@mui/material';
 import { useEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAccounts } from '../../api/accounts.ts';
 import { TaskCard } from './TaskCard.tsx';
+import { isError } from './task-status.ts';
 import { useTaskBoard } from './use-task-board.ts';
 import { useTaskPolling } from './use-task-polling.ts';
 import { TASK_CARDS_SPACE_EVENT } from '../../components/mail/use-fill-height.ts';
@@ -14,6 +16,21 @@ export function TaskNotifications({ now }: { now?: () => number }) {
   const { t } = useTranslation();
   const polling = useTaskPolling();
   const { cards, dismiss } = useTaskBoard(now);
+  const accounts = useAccounts().data;
+
+  // A failed fetch of an account that has since been removed is nothing to act on any more.
+  useEffect(() => {
+    if (!accounts) return;
+    const known = new Set(accounts.map((a) => a.email_address.toLowerCase()));
+    for (const card of cards) {
+      if (
+        isError(card.status) &&
+        card.account_email &&
+        !known.has(card.account_email.toLowerCase())
+      )
+        dismiss(card);
+    }
+  }, [accounts, cards, dismiss]);
 
   const region = useRef<HTMLDivElement>(null);
   useReserveSpace(region, cards.length > 0);

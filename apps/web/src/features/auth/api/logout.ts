@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { api, session } from '../../../lib/api.ts';
+import { api, expiredNotice, session } from '../../../lib/api.ts';
 
 export function useLogout() {
   const queryClient = useQueryClient();
@@ -9,6 +9,7 @@ export function useLogout() {
   return useCallback(async () => {
     const refresh = session.get().refreshToken;
     session.clear();
+    expiredNotice.set(false);
     queryClient.clear();
     await navigate('/login', { replace: true });
     // Revocation is best effort: the local session is gone whether or not the server answers.

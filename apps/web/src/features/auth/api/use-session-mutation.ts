@@ -1,6 +1,6 @@
 import type { AuthResponse } from '@brieftaube/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { session } from '../../../lib/api.ts';
+import { expiredNotice, session } from '../../../lib/api.ts';
 import { userQueryOptions } from './get-user.ts';
 
 /**
@@ -15,6 +15,7 @@ export function useSessionMutation<Input>(
   return useMutation({
     mutationFn,
     onSuccess(data) {
+      expiredNotice.set(false);
       session.setTokens(data);
       session.setUser(data.user);
       queryClient.setQueryData(userQueryOptions().queryKey, data.user);
