@@ -130,6 +130,66 @@ test('when the SMTP server cannot be reached, the mail is kept as a draft with a
   expect(mail.smtp.received.length).toBe(before);
 });
 
+test('with the mail server down, what was written survives a closed tab and is saved once the server is back', async ({
+  page,
+  request,
+  mail,
+}) => {
+  test.setTimeout(120_000);
+  const mailbox = await mail.mailbox({ empty: true });
+  const { access, accountId } = await signedInWithMailbox(page, request, mailbox);
+  const imapPort = async (port: number) => {
+    const res = await request.patch(`/api/accounts/${accountId}/`, {
+      headers: { authorization: `Bearer ${access}` },
+      data: { imap_port: port, password: mailbox.password },
+    });
+    expect(res.ok(), await res.text()).toBe(true);
+  };
+  // Port 9 (discard) has no listener here: no draft can be saved.
+  await imapPort(9);
+  await page.goto('/app/compose');
+  await page.getByRole('combobox', { name: /^An/ }).fill('kollegin@beispiel.de');
+  await page.keyboard.press('Enter');
+  await page.getByRole('textbox', { name: 'Betreff' }).fill('Ohne Server geschrieben');
+  await page.getByRole('textbox', { name: 'Nachricht' }).click();
+  await page.keyboard.type('Dieser Absatz darf nicht verloren gehen.');
+  await expect(page.getByText(/Entwurf nicht gespeichert/)).toBeVisible({ timeout: 30_000 });
+  await page.waitForTimeout(1500);
+  const context = page.context();
+  await page.close({ runBeforeUnload: false });
+
+  const again = await context.newPage();
+  await again.goto('/app/compose');
+  const offer = again
+    .getByRole('status')
+    .filter({ hasText: 'Die E-Mail „Ohne Server geschrieben“ vom' });
+  await expect(offer).toBeVisible();
+  // The server is back by now.
+  await imapPort(mail.dovecot.imapPort);
+  await offer.getByRole('button', { name: 'Wiederherstellen' }).click();
+  await expect(offer).toBeHidden();
+  await expect(again.getByRole('textbox', { name: 'Betreff' })).toHaveValue(
+    'Ohne Server geschrieben',
+  );
+  await expect(again.getByText('kollegin@beispiel.de', { exact: true })).toBeVisible();
+  await expect(again.getByRole('textbox', { name: 'Nachricht' })).toContainText(
+    'Dieser Absatz darf nicht verloren gehen.',
+  );
+
+  // The restored mail becomes a draft on the server by itself (it counts as a change), and the
+  // browser's copy goes.
+  await expect
+    .poll(() => subjectsIn(mail, mailbox, 'Drafts'), { timeout: 20_000 })
+    .toContain('Ohne Server geschrieben');
+  await expect
+    .poll(() =>
+      again.evaluate(
+        () => Object.keys(localStorage).filter((k) => k.startsWith('brieftaube.compose:')).length,
+      ),
+    )
+    .toBe(0);
+});
+
 test('a reply left untouched keeps no draft; a saved forward opens from Entwürfe for editing, with its file, and is sent from there', async ({
   page,
   request,

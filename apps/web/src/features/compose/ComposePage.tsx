@@ -6,7 +6,9 @@ import { useAccounts } from '../../api/accounts.ts';
 import { type ComposeAction, type ReplyTemplate, useReplyTemplate } from '../../api/compose.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/error-messages.ts';
-import { ComposeForm } from './components/ComposeForm.tsx';
+import { session } from '../../lib/api.ts';
+import { RestorableCompose } from './components/RestorableCompose.tsx';
+import { backupKey } from './lib/compose-backup.ts';
 import { ComposeLoading, ComposeProblem, NoAccounts } from './components/ComposeStates.tsx';
 import { parseRecipient, parseRecipients } from './lib/addresses.ts';
 import type { ComposeSetup } from './lib/compose-values.ts';
@@ -146,12 +148,15 @@ export function ComposePage() {
       <ComposeLoading title={title} text={isAction ? t('compose.prefill.loading') : undefined} />
     );
   if (accounts.data.length === 0) return <NoAccounts title={title} />;
+  const screen = `${params.action ?? 'new'}-${params.id ?? ''}`;
+  const user = session.get().user?.username;
   return (
-    <ComposeForm
-      key={`${params.action ?? 'new'}-${params.id ?? ''}`}
+    <RestorableCompose
+      key={screen}
       setup={setup}
       accounts={accounts.data}
       title={title}
+      backupKey={user ? backupKey(user, screen) : null}
     />
   );
 }

@@ -76,6 +76,14 @@ export const compose = {
   discardText:
     'Ihre Nachricht wird nicht gesendet. Ein bereits gespeicherter Entwurf wird gelöscht.',
   discardFailed: 'Der Entwurf konnte nicht gelöscht werden. Bitte versuchen Sie es erneut.',
+  backup: {
+    found:
+      'Die E-Mail „{{subject}}“ vom {{date}} konnte nicht als Entwurf gespeichert werden. Möchten Sie daran weiterschreiben?',
+    noSubject: 'ohne Betreff',
+    files: 'Angehängte Dateien fügen Sie bitte erneut hinzu: {{names}}.',
+    restore: 'Wiederherstellen',
+    dismiss: 'Verwerfen',
+  },
   draftFailed: 'Entwurf nicht gespeichert: {{reason}}',
   draft: {
     saving: 'Wird gespeichert …',

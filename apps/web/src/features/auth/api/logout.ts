@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { api, expiredNotice, session } from '../../../lib/api.ts';
+import { removeAllBackups } from '../../compose/lib/compose-backup.ts';
 
 export function useLogout() {
   const queryClient = useQueryClient();
@@ -10,6 +11,7 @@ export function useLogout() {
     const refresh = session.get().refreshToken;
     session.clear();
     expiredNotice.set(false);
+    removeAllBackups();
     queryClient.clear();
     await navigate('/login', { replace: true });
     // Revocation is best effort: the local session is gone whether or not the server answers.

@@ -7,6 +7,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { discardDraft, sendEmailWithProgress } from '../../../api/compose.ts';
+import { useComposeBackup } from '../hooks/use-compose-backup.ts';
 import { useDraftAutosave } from '../hooks/use-draft-autosave.ts';
 import { useLeaveGuard } from '../hooks/use-leave-guard.ts';
 import { useFileDrop } from '../hooks/use-file-drop.ts';
@@ -16,6 +17,7 @@ import {
   toLocalAttachment,
   totalBytes,
 } from '../lib/attachments.ts';
+import type { ComposeBackup } from '../lib/compose-backup.ts';
 import { composeFailure } from '../lib/compose-errors.ts';
 import {
   type ComposeSetup,
@@ -38,9 +40,11 @@ interface Props {
   setup: ComposeSetup;
   accounts: Account[];
   title: string;
+  /** Where what the server has not received is kept in the browser (compose-backup.ts). */
+  backupKey: string | null;
 }
 
-export function ComposeForm({ setup, accounts, title }: Props) {
+export function ComposeForm({ setup, accounts, title, backupKey }: Props) {
   const { t } = useTranslation();
   const theme = useTheme();
   const navigate = useNavigate();
@@ -51,7 +55,8 @@ export function ComposeForm({ setup, accounts, title }: Props) {
   const { errors } = form.formState;
   const attachments = useWatch({ control: form.control, name: 'attachments' });
 
-  const [revision, setRevision] = useState(0);
+  // Restored from the browser's backup: the server has not got it, so it counts as a change.
+  const [revision, setRevision] = useState(setup.restored ? 1 : 0);
   const changed = useCallback(() => setRevision((r) => r + 1), []);
   useEffect(
     () => form.subscribe({ formState: { values: true }, callback: changed }),
@@ -85,6 +90,7 @@ export function ComposeForm({ setup, accounts, title }: Props) {
       if (!editor.current || values.account === '') return null;
       if (!draftId && isBlank(values, editor.current.isEmpty())) return null;
       if (
+        !setup.restored &&
         draftId === (setup.draftId ?? undefined) &&
         keptRef.current === setup.forwarded &&
         JSON.stringify(values) === openedValues &&
@@ -100,6 +106,27 @@ export function ComposeForm({ setup, accounts, title }: Props) {
     build,
     enabled: !sending && !discarding && !done,
     initialDraftId: setup.draftId ?? undefined,
+  });
+  const snapshot = useCallback((): ComposeBackup | null => {
+    const values = form.getValues();
+    if (!editor.current || isBlank(values, editor.current.isEmpty())) return null;
+    const { attachments: files, ...rest } = values;
+    return {
+      values: rest,
+      html: editor.current.getBody().html,
+      draftId: draft.draftId() ?? null,
+      forwarded: keptRef.current,
+      attachmentNames: files.map((a) => a.file.name),
+      savedAt: Date.now(),
+    };
+  }, [form, draft]);
+  useComposeBackup({
+    storageKey: backupKey,
+    revision,
+    unsaved: draft.unsaved,
+    saved: draft.status === 'saved',
+    done,
+    snapshot,
   });
   const guard = useLeaveGuard({
     unsaved: draft.unsaved,

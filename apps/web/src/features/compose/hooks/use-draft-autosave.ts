@@ -18,6 +18,8 @@ interface Options {
   /** False while sending and after the message was sent or discarded. */
   enabled: boolean;
   delayMs?: number;
+  /** How long after a failed save it is tried again. */
+  retryMs?: number;
   /** The draft being edited, which the first save replaces. */
   initialDraftId?: number | undefined;
 }
@@ -31,6 +33,7 @@ export function useDraftAutosave({
   build,
   enabled,
   delayMs = 3000,
+  retryMs = 20_000,
   initialDraftId,
 }: Options) {
   const [state, setState] = useState<DraftState>({ status: 'idle', savedAt: null, error: null });
@@ -90,6 +93,13 @@ export function useDraftAutosave({
     const timer = setTimeout(() => void saveNow(), delayMs);
     return () => clearTimeout(timer);
   }, [revision, savedRevision, enabled, saveNow, delayMs]);
+
+  // A failed save is tried again by itself, as Gmail does: the server may be back meanwhile.
+  useEffect(() => {
+    if (!enabled || state.status !== 'error' || revision === savedRevision) return;
+    const timer = setTimeout(() => void saveNow(), retryMs);
+    return () => clearTimeout(timer);
+  }, [state.status, state.error, revision, savedRevision, enabled, saveNow, retryMs]);
 
   // Leaving the tab (closing it, switching away, the phone locking) is "leaving the page" too.
   useEffect(() => {

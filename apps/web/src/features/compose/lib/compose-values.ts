@@ -36,6 +36,8 @@ export interface ComposeSetup {
   focus: 'to' | 'body';
   /** Where sending or discarding leads: the original mail, or the inbox. */
   backTo: string;
+  /** Taken from the browser's backup: not on the server yet, so it is saved as a change. */
+  restored?: boolean;
 }
 
 /** The message body as the editor holds it. */
