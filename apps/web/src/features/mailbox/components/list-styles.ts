@@ -185,6 +185,8 @@ export function listStyles(theme: Theme): SystemStyleObject<Theme> {
     '@media (max-width: 599.95px)': {
       '& .bt-row': { gridTemplateColumns: '8px 32px 32px minmax(0, 1fr)', paddingRight: '8px' },
       '& .bt-loc, & .bt-cat': { maxWidth: 110 },
+      // A short folder label ("Entwürfe", "Gesendet") stays whole; the sender gives way first.
+      '& .bt-loc': { flex: '0 0 auto', maxWidth: 96 },
       '& .bt-link': { gap: 0 },
       '& .bt-line': { lineHeight: '20px' },
       '& .bt-line + .bt-line': { flexWrap: 'wrap', rowGap: 0, maxHeight: 40, overflow: 'hidden' },
