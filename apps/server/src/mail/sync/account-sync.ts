@@ -7,7 +7,12 @@ import type { AccountsService } from '../../modules/accounts/accounts.service.ts
 import type { EmailSyncRepository } from '../../modules/emails/email-sync.repository.ts';
 import type { FolderRow, FoldersRepository } from '../../modules/folders/folders.repository.ts';
 import type { FolderStatus, FoldersService } from '../../modules/folders/folders.service.ts';
+import { isSessionDrop, suspectOf } from './fetch-journal.ts';
 import { syncFolder, type FolderSyncOptions, type FolderSyncResult } from './folder-sync.ts';
+import { keepUnreadable } from './unreadable.ts';
+
+/** Sessions a fetch may start over after the server ended one on a message it cannot read. */
+const MAX_SESSION_DROPS = 8;
 
 export interface AccountSyncDeps {
   accounts: AccountsService;
@@ -34,6 +39,8 @@ export interface AccountSyncResult {
   folders: number;
   /** Display names of folders the server refused to open this time; the rest was fetched. */
   skipped_folders: string[];
+  /** Messages the server cannot deliver, kept with what it could tell and marked. */
+  unreadable: number;
 }
 
 const nf = new Intl.NumberFormat('de-DE');
@@ -62,6 +69,7 @@ export async function syncAccount(
     failed_bodies: 0,
     folders: 0,
     skipped_folders: [],
+    unreadable: 0,
   };
   const endpoint = {
     host: account.imapServer,
@@ -110,70 +118,100 @@ export async function syncAccount(
   const weightOf = (f: FolderRow) => Math.max(1, f.totalEmails);
 
   const reapply = () => deps.emailSync.reapplyKeptCategories(accountId, storedAfter);
-  await withImap(
-    endpoint,
-    credentials,
-    async (client) => {
-      let base = 5;
-      let rest = 94;
-      // The inbox first, before the folder list: new mail is stored before anything else is
-      // compared, and the listing's STATUS of the then selected inbox is answered from the open
-      // mailbox. Listed first, a server had to look at the inbox twice (measured on Dovecot
-      // with new mail: LIST-STATUS 50 ms before the EXAMINE, 2 ms after it; ADR 0007).
-      const known = syncable(await deps.foldersRepo.list(userId, { accountIds: [accountId] }));
-      const inbox = known.find((f) => f.folderType === 'inbox');
-      if (inbox) {
-        const share = (rest * weightOf(inbox)) / known.reduce((sum, f) => sum + weightOf(f), 0);
-        await syncOne(client, inbox, { base, share });
-        base += share;
-        rest -= share;
-      }
-      const { statuses, rows } = await deps.folders.syncAccountFolders(
-        userId,
-        accountId,
-        false,
-        client,
-      );
-      const listed = syncable(rows);
-      total.folders = listed.length;
-      const folders = listed
-        .filter((f) => f.id !== inbox?.id)
-        .sort(
-          (a, b) =>
-            FOLDER_TYPE_ORDER.indexOf(a.folderType) - FOLDER_TYPE_ORDER.indexOf(b.folderType),
-        );
-      const weightSum = folders.reduce((sum, f) => sum + weightOf(f), 0);
-      const untouched: number[] = [];
-      try {
-        for (const folder of folders) {
-          const share = (rest * weightOf(folder)) / weightSum;
-          if (await unchangedSinceLastSync(deps, folder, statuses.get(folder.path)))
-            untouched.push(folder.id);
-          else {
-            try {
-              await syncOne(client, folder, { base, share });
-            } catch (error) {
-              // One folder the server will not open (a broken or forbidden mailbox, a shared
-              // folder gone meanwhile) must not keep every folder after it from being fetched
-              // on every sync; the task names it instead. The inbox has no such grace.
-              if (!refusedByServer(error, client) || folder.folderType === 'inbox') throw error;
-              total.skipped_folders.push(displayNameFor(folder.folderType, folder.name));
-            }
-          }
+  const attempt = () =>
+    withImap(
+      endpoint,
+      credentials,
+      async (client) => {
+        session = client;
+        let base = 5;
+        let rest = 94;
+        // The inbox first, before the folder list: new mail is stored before anything else is
+        // compared, and the listing's STATUS of the then selected inbox is answered from the open
+        // mailbox. Listed first, a server had to look at the inbox twice (measured on Dovecot
+        // with new mail: LIST-STATUS 50 ms before the EXAMINE, 2 ms after it; ADR 0007).
+        const known = syncable(await deps.foldersRepo.list(userId, { accountIds: [accountId] }));
+        const inbox = known.find((f) => f.folderType === 'inbox');
+        if (inbox) {
+          const share = (rest * weightOf(inbox)) / known.reduce((sum, f) => sum + weightOf(f), 0);
+          await syncOne(client, inbox, { base, share });
           base += share;
+          rest -= share;
         }
-      } finally {
-        // Looked at, also when a later folder failed.
-        await deps.emailSync.touchFolders(untouched).catch(() => undefined);
+        const { statuses, rows } = await deps.folders.syncAccountFolders(
+          userId,
+          accountId,
+          false,
+          client,
+        );
+        const listed = syncable(rows);
+        total.folders = listed.length;
+        const folders = listed
+          .filter((f) => f.id !== inbox?.id)
+          .sort(
+            (a, b) =>
+              FOLDER_TYPE_ORDER.indexOf(a.folderType) - FOLDER_TYPE_ORDER.indexOf(b.folderType),
+          );
+        const weightSum = folders.reduce((sum, f) => sum + weightOf(f), 0);
+        const untouched: number[] = [];
+        try {
+          for (const folder of folders) {
+            const share = (rest * weightOf(folder)) / weightSum;
+            if (await unchangedSinceLastSync(deps, folder, statuses.get(folder.path)))
+              untouched.push(folder.id);
+            else {
+              try {
+                await syncOne(client, folder, { base, share });
+              } catch (error) {
+                // One folder the server will not open (a broken or forbidden mailbox, a shared
+                // folder gone meanwhile) must not keep every folder after it from being fetched
+                // on every sync; the task names it instead. The inbox has no such grace.
+                if (!refusedByServer(error, client) || folder.folderType === 'inbox') throw error;
+                total.skipped_folders.push(displayNameFor(folder.folderType, folder.name));
+              }
+            }
+            base += share;
+          }
+        } finally {
+          // Looked at, also when a later folder failed.
+          await deps.emailSync.touchFolders(untouched).catch(() => undefined);
+        }
+      },
+      deps.connectTimeoutMs ? { connectTimeoutMs: deps.connectTimeoutMs } : {},
+    );
+  // A session the server ended on one message: the sync starts over in a new session. The same
+  // message twice is one the server cannot read: kept as unreadable, then passed by.
+  let session: ImapFlow | undefined;
+  const drops = new Map<string, number>();
+  for (let round = 0; ; round++) {
+    try {
+      await attempt();
+      break;
+    } catch (error: unknown) {
+      const suspect = session && isSessionDrop(error) ? suspectOf(session) : undefined;
+      if (!suspect || round >= MAX_SESSION_DROPS) {
+        // What was stored before the failure gets its categories now: the next sync only looks
+        // at what it stores itself.
+        await reapply().catch(() => undefined);
+        throw error;
       }
-    },
-    deps.connectTimeoutMs ? { connectTimeoutMs: deps.connectTimeoutMs } : {},
-  ).catch(async (error: unknown) => {
-    // What was stored before the failure gets its categories now: the next sync only looks at
-    // what it stores itself.
-    await reapply().catch(() => undefined);
-    throw error;
-  });
+      const key = `${suspect.folderId}:${suspect.uid}`;
+      const times = (drops.get(key) ?? 0) + 1;
+      drops.set(key, times);
+      const folder = (await deps.foldersRepo.list(userId, { accountIds: [accountId] })).find(
+        (f) => f.id === suspect.folderId,
+      );
+      if (times >= 2 && folder) {
+        await keepUnreadable(deps.emailSync, folder, suspect.uid, bulk);
+        total.unreadable += 1;
+      }
+      await options.onProgress?.({
+        percent: 5,
+        message: 'Der Mailserver hat die Verbindung getrennt – neuer Versuch …',
+      });
+    }
+  }
+  total.skipped_folders = [...new Set(total.skipped_folders)];
   // A message another client moved arrives in its target folder before or after its source
   // folder misses it: its category is given back once every folder has been looked at.
   await reapply();

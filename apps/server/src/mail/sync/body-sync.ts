@@ -10,6 +10,7 @@ import { repairFileNames } from '../mime/file-names.ts';
 import { type ParsedBody } from '../mime/parse-message.ts';
 import { sharedParsePool } from '../mime/parse-pool.ts';
 import { batchBySize } from './batches.ts';
+import { journaled } from './fetch-journal.ts';
 import { readLargeMessage } from './large-message.ts';
 
 export interface BodySyncOptions {
@@ -65,10 +66,12 @@ export async function syncBodies(
     const byUid = new Map(batch.map((p) => [p.uid, p.id]));
     const attachmentsOf = new Map(batch.map((p) => [p.id, p.attachments]));
     const inFlight: Promise<BodyUpdate>[] = [];
-    for await (const message of client.fetch(
-      uidSet(batch.map((p) => p.uid)),
-      { uid: true, source: true },
-      { uid: true },
+    const uids = batch.map((p) => p.uid);
+    for await (const message of journaled(
+      client,
+      folderId,
+      uids,
+      client.fetch(uidSet(uids), { uid: true, source: true }, { uid: true }),
     )) {
       const id = byUid.get(message.uid);
       if (id === undefined || !message.source) continue;

@@ -7,6 +7,7 @@ import { assertUsable, uidSet } from '../imap/imap-client.ts';
 import { sharedParsePool, type ParsePool } from '../mime/parse-pool.ts';
 import { batchBySize } from './batches.ts';
 import type { BulkConnection } from './bulk-fetch.ts';
+import { isSessionDrop, journaled } from './fetch-journal.ts';
 import { completeRow, HEADER_QUERY, headerRowsOf } from './message-rows.ts';
 
 export interface CompleteSyncOptions {
@@ -73,10 +74,11 @@ export async function syncComplete(
         options.checkCancelled,
       );
     } catch (error) {
-      if (!isWorkerCrash(error)) throw error;
-      // A worker that ran out of memory (a pathological message) must not fail the whole sync:
-      // what it had not stored yet is fetched here, message by message as without workers,
-      // where one unreadable message is only marked.
+      if (!isWorkerCrash(error) && !isSessionDrop(error)) throw error;
+      // A worker that ran out of memory (a pathological message) must not fail the whole sync,
+      // nor a worker's session the server ended (on a message it cannot read): what it had not
+      // stored yet is fetched here, as without workers, where one unreadable message is only
+      // marked and a dropped session names the message it dropped on (fetch-journal.ts).
       const stored = await repo.localUids(ids.folderId);
       const rest = uids.filter((uid) => !stored.has(uid));
       const { bulk: _bulk, ...inThread } = options;
@@ -89,8 +91,15 @@ export async function syncComplete(
   // Sizes first (one light round trip) so that batches can be bounded by bytes.
   const sizes = new Map<number, number>();
   for (let i = 0; i < uids.length; i += 5000) {
-    const slice = uidSet(uids.slice(i, i + 5000));
-    for await (const m of client.fetch(slice, { uid: true, size: true }, { uid: true }))
+    const slice = uids.slice(i, i + 5000);
+    // A size the server cannot tell without reading the message (Dovecot's maildir) fails as
+    // the message would: the journal names it.
+    for await (const m of journaled(
+      client,
+      ids.folderId,
+      slice,
+      client.fetch(uidSet(slice), { uid: true, size: true }, { uid: true }),
+    ))
       sizes.set(m.uid, m.size ?? 0);
     assertUsable(client);
   }
@@ -113,10 +122,11 @@ export async function syncComplete(
     for (const batch of batches) {
       await options.checkCancelled();
       const rows: Promise<NewEmailRow>[] = [];
-      for await (const message of client.fetch(
-        uidSet(batch),
-        { ...HEADER_QUERY, source: true },
-        { uid: true },
+      for await (const message of journaled(
+        client,
+        ids.folderId,
+        batch,
+        client.fetch(uidSet(batch), { ...HEADER_QUERY, source: true }, { uid: true }),
       ))
         rows.push(toRow(message));
       assertUsable(client);

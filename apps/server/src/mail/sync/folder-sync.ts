@@ -8,6 +8,7 @@ import { assertUsable, uidSet } from '../imap/imap-client.ts';
 import { syncBodies } from './body-sync.ts';
 import type { BulkConnection } from './bulk-fetch.ts';
 import { syncComplete, usesWorkers } from './complete-sync.ts';
+import { journaled } from './fetch-journal.ts';
 import { detectChanges, type FolderChanges } from './folder-changes.ts';
 import { HEADER_QUERY, headerRow } from './message-rows.ts';
 import { storeUnanswered } from './unanswered.ts';
@@ -115,7 +116,12 @@ export async function syncFolder(
     if (head.length > 0) {
       await checkCancelled();
       const rows: NewEmailRow[] = [];
-      for await (const message of client.fetch(uidSet(head), HEADER_QUERY, { uid: true }))
+      for await (const message of journaled(
+        client,
+        folder.id,
+        head,
+        client.fetch(uidSet(head), HEADER_QUERY, { uid: true }),
+      ))
         rows.push(headerRow(message, ids));
       assertUsable(client);
       result.newMessages += await repo.insertMany(rows);

@@ -12,6 +12,7 @@ import {
   plausibleDate,
   threadIdFor,
 } from '../mime/envelope.ts';
+import { journaled } from './fetch-journal.ts';
 import type { ParsedBody } from '../mime/parse-message.ts';
 
 /** What a sync fetches of each message besides its source. */
@@ -126,9 +127,13 @@ export async function* headerRowsOf(
 ): AsyncGenerator<NewEmailRow[]> {
   for (let i = 0; i < uids.length; i += 100) {
     const rows: NewEmailRow[] = [];
-    for await (const message of client.fetch(uidSet(uids.slice(i, i + 100)), HEADER_QUERY, {
-      uid: true,
-    }))
+    const slice = uids.slice(i, i + 100);
+    for await (const message of journaled(
+      client,
+      ids.folderId,
+      slice,
+      client.fetch(uidSet(slice), HEADER_QUERY, { uid: true }),
+    ))
       rows.push(headerRow(message, ids));
     assertUsable(client);
     yield rows;

@@ -296,6 +296,15 @@ export function createEmailSyncRepository(db: Db, pglite?: PGlite) {
       await enqueueForSearch(updates.map((u) => u.id));
     },
 
+    /** Marks a stored message whose source the server cannot deliver; false when none is stored. */
+    async markUnreadable(folderId: number, uid: number, reason: string): Promise<boolean> {
+      const result = (await db.execute(sql`
+        UPDATE emails SET body_status = 'failed', parse_error = ${reason}
+        WHERE folder_id = ${folderId} AND uid = ${uid}
+        RETURNING id`)) as { rows: unknown[] };
+      return result.rows.length > 0;
+    },
+
     /** Categories by Message-ID, kept across a UIDVALIDITY change (the user's work must survive). */
     keepCategories: (folderIds: number[]) => keepCategories(db, folderIds),
     keepCategoriesOfUids: (folderId: number, uids: number[]) =>

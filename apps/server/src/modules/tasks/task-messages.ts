@@ -30,14 +30,25 @@ export function fetchFailureMessage(error: unknown): { message: string; code: st
   return { message: CONNECTION_MESSAGES[code], code };
 }
 
-export function fetchSuccessMessage(newEmails: number, skippedFolders: string[] = []): string {
+export function fetchSuccessMessage(
+  newEmails: number,
+  skippedFolders: string[] = [],
+  unreadable = 0,
+): string {
   const intake =
     newEmails === 0
       ? 'keine neuen E-Mails'
       : newEmails === 1
         ? '1 neue E-Mail'
         : `${new Intl.NumberFormat('de-DE').format(newEmails)} neue E-Mails`;
-  return `E-Mail-Abruf abgeschlossen: ${intake}.${skippedNote(skippedFolders)}`;
+  return `E-Mail-Abruf abgeschlossen: ${intake}.${skippedNote(skippedFolders)}${unreadableNote(unreadable)}`;
+}
+
+function unreadableNote(count: number): string {
+  if (count === 0) return '';
+  return count === 1
+    ? ' Eine E-Mail kann der Mailserver nicht lesen; sie ist als unlesbar markiert.'
+    : ` ${count} E-Mails kann der Mailserver nicht lesen; sie sind als unlesbar markiert.`;
 }
 
 function skippedNote(names: string[]): string {

@@ -143,7 +143,11 @@ export function createTasksService(deps: TasksServiceDeps) {
         await repo.updateIfRunning(taskId, {
           status: 'SUCCESS',
           percent: 100,
-          message: fetchSuccessMessage(result.new_emails, result.skipped_folders),
+          message: fetchSuccessMessage(
+            result.new_emails,
+            result.skipped_folders,
+            result.unreadable,
+          ),
           result,
         });
         for (const listener of fetchListeners) listener(task.accountId);

@@ -1,0 +1,51 @@
+import type { FetchMessageObject } from 'imapflow';
+import type { EmailSyncRepository } from '../../modules/emails/email-sync.repository.ts';
+import type { FolderRow } from '../../modules/folders/folders.repository.ts';
+import { withImap } from '../imap/imap-client.ts';
+import type { MailCredentials, ServerEndpoint } from '../transport-settings.ts';
+import { headerRow } from './message-rows.ts';
+
+export const UNREADABLE_REASON = 'the mail server ended the session on this message';
+
+/**
+ * A message the server ended the session on, twice: it is kept as far as the server can tell
+ * anything about it (flags, date and size come from its index, not from the message), marked
+ * as unreadable, so that every later sync passes it by instead of failing on it again.
+ */
+export async function keepUnreadable(
+  repo: EmailSyncRepository,
+  folder: FolderRow,
+  uid: number,
+  server: { endpoint: ServerEndpoint; credentials: MailCredentials; connectTimeoutMs?: number },
+): Promise<void> {
+  if (await repo.markUnreadable(folder.id, uid, UNREADABLE_REASON)) return;
+  const known = await withImap(
+    server.endpoint,
+    server.credentials,
+    async (client) => {
+      const lock = await client.getMailboxLock(folder.path, { readOnly: true });
+      try {
+        return await client.fetchOne(
+          String(uid),
+          { uid: true, flags: true, internalDate: true, size: true },
+          { uid: true },
+        );
+      } finally {
+        lock.release();
+      }
+    },
+    server.connectTimeoutMs ? { connectTimeoutMs: server.connectTimeoutMs } : {},
+  ).catch(() => undefined);
+  const message = (known || { uid }) as FetchMessageObject;
+  await repo.insertMany([
+    {
+      ...headerRow(message, {
+        userId: folder.userId,
+        accountId: folder.accountId,
+        folderId: folder.id,
+      }),
+      bodyStatus: 'failed',
+      parseError: UNREADABLE_REASON,
+    },
+  ]);
+}
