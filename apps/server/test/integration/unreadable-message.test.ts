@@ -8,7 +8,13 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerApiUser, type ApiUser } from '@brieftaube/test-support/api-user.ts';
 import { startDovecot, type Dovecot } from '@brieftaube/test-support/dovecot.ts';
-import { buildMessage, generateMessages, seedMaildir } from '@brieftaube/test-support/mailbox.ts';
+import {
+  buildMessage,
+  deliverViaLmtp,
+  generateMessages,
+  seedMaildir,
+} from '@brieftaube/test-support/mailbox.ts';
+import { startLiveSync } from '@brieftaube/server/mail/live/live-sync.ts';
 import { startTestApp, type TestApp } from '@brieftaube/test-support/test-app.ts';
 
 interface Item {
@@ -104,4 +110,40 @@ describe('a message the mail server cannot read', () => {
       expect(status && status.messages).toBe(count);
     });
   }
+
+  it('the live sync passes it by too, and goes on watching the inbox', async () => {
+    const user = 'kaputt-live@beispiel.de';
+    const { accountId } = await brokenMailbox(user, 3, 1);
+    expect((await fetchAccount(owner, accountId)).status).toBe('SUCCESS');
+    const live = await startLiveSync(t.database, t.services.sync, {
+      pollSeconds: 60,
+      rescanSeconds: 600,
+      backoffMs: 200,
+    });
+    try {
+      await until(() => live.watching().includes(accountId));
+      // Another unreadable file arrives, and a good message after it.
+      const file = path.join(dovecot.homeOf(user), 'Maildir', 'new', `${Date.now()}.M1P1.kaputt`);
+      fs.writeFileSync(file, await buildMessage({ subject: 'Kaputt angekommen' }));
+      fs.chownSync(file, dovecot.mailUid, dovecot.mailUid);
+      fs.chmodSync(file, 0o000);
+      await deliverViaLmtp(dovecot.lmtpPort, user, { subject: 'Nach dem kaputten' });
+      await until(async () =>
+        (await listed(accountId)).some((m) => m.subject === 'Nach dem kaputten'),
+      );
+      const items = await listed(accountId);
+      expect(items).toHaveLength(5);
+      expect(items.filter((m) => !m.subject)).toHaveLength(2);
+    } finally {
+      await live.stop();
+    }
+  });
 });
+
+async function until(check: () => boolean | Promise<boolean>, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not reached in time');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -6,13 +6,17 @@ import { fetchFailureMessage } from '../../modules/tasks/task-messages.ts';
 import { classifyConnectionError } from '../connection-errors.ts';
 import { createImapClient, refusedByServer } from '../imap/imap-client.ts';
 import { syncFolderAndNotify, type AccountSyncDeps } from '../sync/account-sync.ts';
+import { isSessionDrop, suspectOf } from '../sync/fetch-journal.ts';
 import type { FolderSyncResult } from '../sync/folder-sync.ts';
+import { keepUnreadable } from '../sync/unreadable.ts';
 
 export interface WatcherOptions {
   /** Seconds between syncs of the folders other than the inbox. */
   pollSeconds: number;
   /** A burst of deliveries wakes the watcher once. */
   settleMs?: number;
+  /** The first pause after a session ended; it doubles up to 15 minutes. */
+  backoffMs?: number;
   logger?: Logger;
 }
 
@@ -187,8 +191,26 @@ export function watchAccount(
     }
   }
 
+  const drops = new Map<string, number>();
+  const keepUnreadableIn = async (folderId: number, uid: number) => {
+    const folder = (await deps.foldersRepo.list(account.userId, { accountIds: [account.id] })).find(
+      (f) => f.id === folderId,
+    );
+    if (!folder) return;
+    await keepUnreadable(deps.emailSync, folder, uid, {
+      endpoint: {
+        host: account.imapServer,
+        port: account.imapPort,
+        security: account.imapSecurity,
+      },
+      credentials: deps.accounts.credentialsOf(account),
+      ...(deps.connectTimeoutMs ? { connectTimeoutMs: deps.connectTimeoutMs } : {}),
+    });
+  };
+
   const loop = (async () => {
-    let backoff = MIN_BACKOFF_MS;
+    const minBackoff = options.backoffMs ?? MIN_BACKOFF_MS;
+    let backoff = minBackoff;
     while (!stopped) {
       healthy = false;
       try {
@@ -197,6 +219,20 @@ export function watchAccount(
         if (stopped) break;
         const code = classifyConnectionError(error);
         log?.warn({ code, err: error }, 'live sync interrupted');
+        // The server ended the session on one message: twice on the same one, it is kept as
+        // unreadable and passed by (as a fetch does), or the inbox would never be watched again.
+        const suspect = client && isSessionDrop(error) ? suspectOf(client) : undefined;
+        if (suspect) {
+          const key = `${suspect.folderId}:${suspect.uid}`;
+          const times = (drops.get(key) ?? 0) + 1;
+          drops.set(key, times);
+          if (times >= 2) {
+            drops.delete(key);
+            await keepUnreadableIn(suspect.folderId, suspect.uid).catch((failure: unknown) =>
+              log?.warn({ err: failure }, 'live sync could not mark an unreadable message'),
+            );
+          }
+        }
         if (code === 'AUTH_FAILED')
           await deps.accounts
             .markSynced(account.userId, account.id, fetchFailureMessage(error).message)
@@ -208,7 +244,7 @@ export function watchAccount(
       if (stopped) break;
       // A session that got through a whole round was healthy: the pauses start from the bottom
       // again, so a server that ends sessions now and then costs seconds of live mail, not minutes.
-      if (healthy) backoff = MIN_BACKOFF_MS;
+      if (healthy) backoff = minBackoff;
       await sleep(backoff);
       backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
     }

@@ -9,6 +9,8 @@ export interface LiveSyncOptions {
   pollSeconds: number;
   /** How often the account list is read again (new, changed and deleted accounts). */
   rescanSeconds: number;
+  /** The watchers' first pause after a session ended (tests shorten it). */
+  backoffMs?: number;
   logger?: Logger;
 }
 
@@ -74,6 +76,7 @@ export async function startLiveSync(
       watchers.set(account.id, {
         watcher: watchAccount(deps, account, {
           pollSeconds: options.pollSeconds,
+          ...(options.backoffMs ? { backoffMs: options.backoffMs } : {}),
           ...(options.logger ? { logger: options.logger } : {}),
         }),
         fingerprint: fingerprint(account),

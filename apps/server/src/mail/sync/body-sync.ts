@@ -10,7 +10,7 @@ import { repairFileNames } from '../mime/file-names.ts';
 import { type ParsedBody } from '../mime/parse-message.ts';
 import { sharedParsePool } from '../mime/parse-pool.ts';
 import { batchBySize } from './batches.ts';
-import { journaled } from './fetch-journal.ts';
+import { journaled, onOneMessage } from './fetch-journal.ts';
 import { readLargeMessage } from './large-message.ts';
 
 export interface BodySyncOptions {
@@ -132,7 +132,9 @@ export async function syncBodies(
 
     for (const p of pending.filter((m) => m.size > options.maxSourceBytes)) {
       try {
-        const { body, headers } = await readLargeMessage(client, p.uid);
+        const { body, headers } = await onOneMessage(client, folderId, p.uid, () =>
+          readLargeMessage(client, p.uid),
+        );
         await write([{ ...stored(p.id, body), ...(await latin1Headers(headers)) }]);
       } catch (error) {
         assertUsable(client);

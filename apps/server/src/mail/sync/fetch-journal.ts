@@ -27,18 +27,34 @@ export async function* journaled<T extends { uid: number }>(
     got: new Set(),
   };
   journals.set(client, journal);
-  let dropped = false;
   try {
     for await (const message of messages) {
       journal.got.add(message.uid);
       yield message;
     }
-  } catch (error) {
-    // Kept only when the FETCH itself failed: that is what it tells about.
-    dropped = true;
-    throw error;
   } finally {
-    if (!dropped && journals.get(client) === journal) journals.delete(client);
+    forget(client, journal);
+  }
+}
+
+/** Kept only when the session has ended: that is what a journal tells about. */
+function forget(client: ImapFlow, journal: Journal) {
+  if (client.usable && journals.get(client) === journal) journals.delete(client);
+}
+
+/** Runs work on one message, so that a session ending during it names that message. */
+export async function onOneMessage<T>(
+  client: ImapFlow,
+  folderId: number,
+  uid: number,
+  work: () => Promise<T>,
+): Promise<T> {
+  const journal: Journal = { folderId, asked: [uid], got: new Set() };
+  journals.set(client, journal);
+  try {
+    return await work();
+  } finally {
+    forget(client, journal);
   }
 }
 
