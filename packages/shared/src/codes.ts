@@ -51,6 +51,12 @@ export const FieldErrorCode = {
 } as const;
 export type FieldErrorCode = (typeof FieldErrorCode)[keyof typeof FieldErrorCode];
 
+/**
+ * The parse_error of a message the mail server itself cannot deliver (it ended the session on
+ * it): nothing but its flags, date and size is known, and the original cannot be downloaded.
+ */
+export const UNREADABLE_ON_SERVER = 'the mail server ended the session on this message';
+
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;
 export const USERNAME_MAX_LENGTH = 150;

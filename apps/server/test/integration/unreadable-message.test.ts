@@ -1,3 +1,4 @@
+import { UNREADABLE_ON_SERVER } from '@brieftaube/shared';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
@@ -94,8 +95,8 @@ describe('a message the mail server cannot read', () => {
       const [unreadable] = items.filter((m) => !m.subject);
       const detail = (
         await owner.request({ method: 'GET', url: `/api/emails/${unreadable!.id}/` })
-      ).json<{ body_status: string; size: number }>();
-      expect(detail.body_status).toBe('failed');
+      ).json<{ body_status: string; parse_error: string }>();
+      expect(detail).toMatchObject({ body_status: 'failed', parse_error: UNREADABLE_ON_SERVER });
 
       // The next fetch passes it by, and finds nothing new.
       const again = await fetchAccount(owner, accountId);

@@ -1,3 +1,4 @@
+import { UNREADABLE_ON_SERVER } from '@brieftaube/shared';
 import type { FetchMessageObject } from 'imapflow';
 import type { EmailSyncRepository } from '../../modules/emails/email-sync.repository.ts';
 import type { FolderRow } from '../../modules/folders/folders.repository.ts';
@@ -5,7 +6,7 @@ import { withImap } from '../imap/imap-client.ts';
 import type { MailCredentials, ServerEndpoint } from '../transport-settings.ts';
 import { headerRow } from './message-rows.ts';
 
-export const UNREADABLE_REASON = 'the mail server ended the session on this message';
+export const UNREADABLE_REASON = UNREADABLE_ON_SERVER;
 
 /**
  * A message the server ended the session on, twice: it is kept as far as the server can tell

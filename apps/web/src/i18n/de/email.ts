@@ -53,6 +53,8 @@ export const email = {
     failed:
       'Der Inhalt dieser E-Mail konnte nicht gelesen werden. Sie können die Originalnachricht herunterladen und mit einem anderen Programm öffnen.',
     empty: 'Diese E-Mail hat keinen Textinhalt.',
+    unreadableOnServer:
+      'Diese E-Mail kann Ihr Mailserver nicht lesen; sie ist dort beschädigt oder nicht zugänglich. Wenden Sie sich gegebenenfalls an Ihren E-Mail-Anbieter.',
     encrypted:
       'Diese E-Mail ist verschlüsselt und kann hier nicht gelesen werden. Öffnen Sie die Originalnachricht in einem E-Mail-Programm, das Ihren Schlüssel kennt.',
   },

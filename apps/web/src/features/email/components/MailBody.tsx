@@ -1,4 +1,5 @@
 import type { EmailDetail } from '@brieftaube/shared';
+import { UNREADABLE_ON_SERVER } from '@brieftaube/shared/codes';
 import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +19,7 @@ function UnreadableNotice({
 }: {
   severity: 'warning' | 'info';
   icon?: ReactNode;
-  onDownloadRaw: () => void;
+  onDownloadRaw?: (() => void) | undefined;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -27,14 +28,16 @@ function UnreadableNotice({
       severity={severity}
       icon={icon}
       action={
-        <Button
-          color="inherit"
-          size="small"
-          startIcon={<Mdi name="download-outline" />}
-          onClick={onDownloadRaw}
-        >
-          {t('email.actions.download')}
-        </Button>
+        onDownloadRaw && (
+          <Button
+            color="inherit"
+            size="small"
+            startIcon={<Mdi name="download-outline" />}
+            onClick={onDownloadRaw}
+          >
+            {t('email.actions.download')}
+          </Button>
+        )
       }
     >
       {children}
@@ -74,9 +77,14 @@ export function MailBody({
     );
   if (detail.body_status === 'failed')
     return (
-      <UnreadableNotice severity="warning" onDownloadRaw={onDownloadRaw}>
-        {t('email.body.failed')}
-      </UnreadableNotice>
+      // What the server itself cannot read cannot be downloaded from it either.
+      detail.parse_error === UNREADABLE_ON_SERVER ? (
+        <UnreadableNotice severity="warning">{t('email.body.unreadableOnServer')}</UnreadableNotice>
+      ) : (
+        <UnreadableNotice severity="warning" onDownloadRaw={onDownloadRaw}>
+          {t('email.body.failed')}
+        </UnreadableNotice>
+      )
     );
   if (detail.body_html)
     return (
