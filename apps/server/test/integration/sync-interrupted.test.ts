@@ -95,14 +95,18 @@ describe.each(DATABASE_KINDS)('a mail server that goes away mid-sync, on %s', (k
       (a, b) => a - b,
     );
     await client.logout();
-    const rows = await queryRows<{ uid: number; pending: number }>(
+    const rows = await queryRows<{ uid: number; pending: number; failed: number }>(
       t.database.db,
-      sql`SELECT e.uid::int AS uid, (e.body_status = 'pending')::int AS pending FROM emails e JOIN folders f ON f.id = e.folder_id
+      sql`SELECT e.uid::int AS uid, (e.body_status = 'pending')::int AS pending,
+            (e.body_status = 'failed')::int AS failed
+          FROM emails e JOIN folders f ON f.id = e.folder_id
           WHERE e.account_id = ${accountId} AND f.path = 'INBOX' ORDER BY e.uid`,
     );
     expect(serverUids).toHaveLength(COUNT);
     expect(rows.map((r) => r.uid)).toEqual(serverUids);
     expect(rows.filter((r) => r.pending)).toEqual([]);
+    // A server going down ends sessions at a message too: none may be taken for unreadable.
+    expect(rows.filter((r) => r.failed)).toEqual([]);
 
     // The bulk went to the background indexer; once it is through, the oldest mail is found too.
     for (let i = 0; i < 600; i++) {

@@ -16,7 +16,10 @@ import {
   seedMaildir,
 } from '@brieftaube/test-support/mailbox.ts';
 import { startLiveSync } from '@brieftaube/server/mail/live/live-sync.ts';
-import { startTestApp, type TestApp } from '@brieftaube/test-support/test-app.ts';
+import { queryRows, startTestApp, type TestApp } from '@brieftaube/test-support/test-app.ts';
+import { keepUnreadable } from '@brieftaube/server/mail/sync/unreadable.ts';
+import type { FolderRow } from '@brieftaube/server/modules/folders/folders.repository.ts';
+import { sql } from 'drizzle-orm';
 
 interface Item {
   id: number;
@@ -111,6 +114,32 @@ describe('a message the mail server cannot read', () => {
       expect(status && status.messages).toBe(count);
     });
   }
+
+  it('a message the server can read alone is never marked, whatever ended the sessions', async () => {
+    // Two sessions ending at the same message are also what a server going down looks like.
+    const user = 'lesbar@beispiel.de';
+    const { accountId } = await brokenMailbox(user, 6, 2);
+    expect((await fetchAccount(owner, accountId)).status).toBe('SUCCESS');
+    const [folder] = await queryRows<FolderRow>(
+      t.database.db,
+      sql`SELECT id, path, user_id AS "userId", account_id AS "accountId" FROM folders
+          WHERE account_id = ${accountId} AND folder_type = 'inbox'`,
+    );
+    const server = {
+      endpoint: { host: '127.0.0.1', port: dovecot.imapPort, security: 'none' as const },
+      credentials: { user, password },
+    };
+    const readable = (await listed(accountId)).find((m) => m.subject)!;
+    const [{ uid }] = await queryRows<{ uid: number }>(
+      t.database.db,
+      sql`SELECT uid::int AS uid FROM emails WHERE id = ${readable.id}`,
+    );
+    expect(await keepUnreadable(t.services.sync.emailSync, folder, uid, server)).toBe(false);
+    const detail = (
+      await owner.request({ method: 'GET', url: `/api/emails/${readable.id}/` })
+    ).json<{ body_status: string }>();
+    expect(detail.body_status).toBe('ok');
+  });
 
   it('the live sync passes it by too, and goes on watching the inbox', async () => {
     const user = 'kaputt-live@beispiel.de';

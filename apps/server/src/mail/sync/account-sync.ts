@@ -201,8 +201,13 @@ export async function syncAccount(
       const folder = (await deps.foldersRepo.list(userId, { accountIds: [accountId] })).find(
         (f) => f.id === suspect.folderId,
       );
-      if (times >= 2 && folder) {
-        await keepUnreadable(deps.emailSync, folder, suspect.uid, bulk);
+      if (times >= 2) {
+        // Twice on the same message: it is the message, or the server is going down. Only a
+        // message that ends a session alone too is marked; otherwise the fetch fails as it is.
+        if (!folder || !(await keepUnreadable(deps.emailSync, folder, suspect.uid, bulk))) {
+          await reapply().catch(() => undefined);
+          throw error;
+        }
         total.unreadable += 1;
       }
       await options.onProgress?.({

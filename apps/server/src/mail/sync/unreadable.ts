@@ -4,22 +4,57 @@ import type { EmailSyncRepository } from '../../modules/emails/email-sync.reposi
 import type { FolderRow } from '../../modules/folders/folders.repository.ts';
 import { withImap } from '../imap/imap-client.ts';
 import type { MailCredentials, ServerEndpoint } from '../transport-settings.ts';
-import { headerRow } from './message-rows.ts';
+import { isSessionDrop } from './fetch-journal.ts';
+import { HEADER_QUERY, headerRow } from './message-rows.ts';
 
 export const UNREADABLE_REASON = UNREADABLE_ON_SERVER;
 
+type Server = { endpoint: ServerEndpoint; credentials: MailCredentials; connectTimeoutMs?: number };
+
 /**
- * A message the server ended the session on, twice: it is kept as far as the server can tell
- * anything about it (flags, date and size come from its index, not from the message), marked
- * as unreadable, so that every later sync passes it by instead of failing on it again.
+ * Whether the message alone ends a session: fetched by itself, as the sync fetches it, in a
+ * session of its own. A server that went away ends every session at the first FETCH, whatever
+ * is asked for; only this tells that apart from a message the server cannot read.
+ */
+async function endsSessionAlone(server: Server, folder: FolderRow, uid: number): Promise<boolean> {
+  try {
+    await withImap(
+      server.endpoint,
+      server.credentials,
+      async (client) => {
+        const lock = await client.getMailboxLock(folder.path, { readOnly: true });
+        try {
+          await client.fetchOne(
+            String(uid),
+            { ...HEADER_QUERY, size: true, source: true },
+            { uid: true },
+          );
+        } finally {
+          lock.release();
+        }
+      },
+      server.connectTimeoutMs ? { connectTimeoutMs: server.connectTimeoutMs } : {},
+    );
+    return false;
+  } catch (error) {
+    return isSessionDrop(error);
+  }
+}
+
+/**
+ * A message the server ended the session on, twice: if it does so alone too, it is kept as far
+ * as the server can tell anything about it (flags, date and size come from its index, not from
+ * the message), marked as unreadable, so that every later sync passes it by instead of failing
+ * on it again. Returns whether it was.
  */
 export async function keepUnreadable(
   repo: EmailSyncRepository,
   folder: FolderRow,
   uid: number,
-  server: { endpoint: ServerEndpoint; credentials: MailCredentials; connectTimeoutMs?: number },
-): Promise<void> {
-  if (await repo.markUnreadable(folder.id, uid, UNREADABLE_REASON)) return;
+  server: Server,
+): Promise<boolean> {
+  if (!(await endsSessionAlone(server, folder, uid))) return false;
+  if (await repo.markUnreadable(folder.id, uid, UNREADABLE_REASON)) return true;
   const known = await withImap(
     server.endpoint,
     server.credentials,
@@ -49,4 +84,5 @@ export async function keepUnreadable(
       parseError: UNREADABLE_REASON,
     },
   ]);
+  return true;
 }
