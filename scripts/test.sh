@@ -55,6 +55,19 @@ npm run check
 log "web build"
 npm run build
 log "unit and integration tests (PGlite and PostgreSQL)"
-vitest run
+vitest_log=$(mktemp)
+if ! vitest run 2>&1 | tee "$vitest_log"; then
+  # V8 13 now and then aborts a test process while freeing PGlite's WebAssembly code ("Check
+  # failed: jit_page_->allocations_.erase(addr) == 1", about one run in five on these machines,
+  # with or without --no-memory-protection-keys): an engine bug, not a test's verdict. Then, and
+  # only then, the whole suite runs once more, and every test must pass in that run.
+  if grep -q 'jit_page_->allocations_.erase' "$vitest_log"; then
+    log "V8 aborted a test process (engine bug, see above); the unit and integration tests once more"
+    vitest run
+  else
+    exit 1
+  fi
+fi
+rm -f "$vitest_log"
 log "end-to-end tests (Chromium)"
 playwright test -c e2e/playwright.config.ts
