@@ -190,6 +190,24 @@ describe('quoted-printable with transport padding (RFC 2045 §6.7)', () => {
     expect(inner.text).toContain('Schöne Grüße');
   });
 
+  it('finds the padding behind encoded words in the header and at the very end', async () => {
+    // "?= " in From and Subject comes first; the padded soft break follows in the body.
+    const source = Buffer.from(
+      [
+        'From: =?UTF-8?Q?J=C3=BCrgen?= <j@beispiel.de>',
+        'Subject: =?UTF-8?Q?Gr=C3=BC=C3=9Fe?= aus dem Norden',
+        'MIME-Version: 1.0',
+        'Content-Type: text/plain; charset=utf-8',
+        'Content-Transfer-Encoding: quoted-printable',
+        '',
+        'Gr=C3=BC=C3=9Fe aus K=  ',
+        '=C3=B6ln, bis bald=\t',
+      ].join('\r\n'),
+    );
+    const parsed = await parseMessage(source);
+    expect(parsed.text.trim()).toBe('Grüße aus Köln, bis bald');
+  });
+
   it('leaves "= " alone in an 8-bit part, where a flowed line may end in a space', async () => {
     const body = Buffer.from('Preis = \r\n10 Euro\r\n');
     const parsed = await parseMessage(message('text/plain; charset=utf-8; format=flowed', body));

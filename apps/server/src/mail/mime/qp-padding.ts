@@ -6,7 +6,7 @@
  * something.
  */
 export function unpadQuotedPrintable(source: Buffer): Buffer {
-  if (!source.includes('= ') && !source.includes('=\t')) return source;
+  if (!hasPaddedLineEnd(source)) return source;
   const text = source.toString('latin1');
   // Only declared boundaries start a part: "-----Ursprüngliche Nachricht-----" is text.
   const boundaries = new Set(
@@ -47,4 +47,23 @@ export function unpadQuotedPrintable(source: Buffer): Buffer {
     }
   }
   return changed ? Buffer.from(lines.join('\n'), 'latin1') : source;
+}
+
+const SPACE = 0x20;
+const TAB = 0x09;
+
+/**
+ * Whether a line ends in "=" and blanks. Most mail has "= " only after an encoded word in a header
+ * ("=?UTF-8?Q?J=C3=BCrgen?= <…>"): looked at byte by byte instead of splitting every such message
+ * into lines.
+ */
+function hasPaddedLineEnd(source: Buffer): boolean {
+  for (const probe of ['= ', '=\t']) {
+    for (let at = source.indexOf(probe); at !== -1; at = source.indexOf(probe, at + 1)) {
+      let end = at + 1;
+      while (source[end] === SPACE || source[end] === TAB) end++;
+      if (end === source.length || source[end] === 0x0d || source[end] === 0x0a) return true;
+    }
+  }
+  return false;
 }

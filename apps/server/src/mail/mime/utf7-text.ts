@@ -34,6 +34,8 @@ const UTF7 = /^(x-)?(unicode-1-1-)?utf-7$/i;
 
 /** Whether every charset the message names is UTF-7 (then all its text is). */
 export function labelledUtf7(source: Buffer): boolean {
+  // Nearly every message: no "-7" anywhere, so no latin1 copy of the whole source to search.
+  if (source.indexOf('-7') === -1) return false;
   if (!/utf-7/i.test(source.toString('latin1', 0, Math.min(source.length, 1_000_000))))
     return false;
   const labels = [...source.toString('latin1').matchAll(CHARSET)].map((m) => m[1]!);
