@@ -6,6 +6,7 @@ import { syncAccount, type AccountSyncDeps } from '../../mail/sync/account-sync.
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { JobSender } from './job-sender.ts';
 import { fetchFailureMessage, fetchSuccessMessage } from './task-messages.ts';
+import { cachedCheck, throttledProgress } from './task-progress.ts';
 import type { TaskRow, TasksRepository } from './tasks.repository.ts';
 
 export const FETCH_QUEUE = 'mail.fetch';
@@ -131,14 +132,15 @@ export function createTasksService(deps: TasksServiceDeps) {
         percent: 1,
         message: 'Verbindung zum Mailserver wird aufgebaut …',
       });
-      const isCancelled = async () => (await repo.find(taskId))?.status === 'REVOKED';
+      const isCancelled = cachedCheck(async () => (await repo.find(taskId))?.status === 'REVOKED');
+      const progress = throttledProgress((p: { percent: number; message: string }) =>
+        repo.updateIfRunning(taskId, p),
+      );
       try {
         const result = await syncAccount(deps.sync, task.userId, task.accountId, {
           isCancelled,
-          onProgress: async ({ percent, message }) => {
-            await repo.updateIfRunning(taskId, { percent, message });
-          },
-        });
+          onProgress: ({ percent, message }) => progress.report({ percent, message }),
+        }).finally(() => progress.stop());
         await accounts.markSynced(task.userId, task.accountId, null);
         await repo.updateIfRunning(taskId, {
           status: 'SUCCESS',
