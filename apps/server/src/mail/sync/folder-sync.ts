@@ -113,20 +113,13 @@ export async function syncFolder(
     // a second FETCH and a second write.
     const fresh = changes.fresh;
     const head = fresh.length <= FEW_NEW ? [] : fresh.slice(0, headerBatch);
-    if (head.length > 0) {
-      await checkCancelled();
-      const rows: NewEmailRow[] = [];
-      for await (const message of journaled(
-        client,
-        folder.id,
-        head,
-        client.fetch(uidSet(head), HEADER_QUERY, { uid: true }),
-      ))
-        rows.push(headerRow(message, ids));
-      assertUsable(client);
-      result.newMessages += await repo.insertMany(rows);
-      await options.onProgress?.({ phase: 'messages', done: head.length, total: fresh.length });
-    }
+    const rest = fresh.slice(head.length);
+    // Stored so far of `fresh`, by this session and the workers together.
+    let stored = 0;
+    const report = (count: number) => {
+      stored += count;
+      return options.onProgress?.({ phase: 'messages', done: stored, total: fresh.length });
+    };
     const bodyOptions = { maxSourceBytes: maxSource, bodyBatchBytes, checkCancelled };
     const addBodies = async () => {
       const bodies = await syncBodies(client, repo, folder.id, {
@@ -137,8 +130,8 @@ export async function syncFolder(
       result.bodies += bodies.ok;
       result.failedBodies += bodies.failed;
     };
-    const rest = fresh.slice(head.length);
     let stopRest = false;
+    let restDone = 0;
     const completeRest = () =>
       syncComplete(client, repo, ids, rest, {
         ...bodyOptions,
@@ -149,31 +142,41 @@ export async function syncFolder(
         ...(options.bulk
           ? { bulk: { ...options.bulk, path: folder.path, uidValidity: mailbox.uidValidity } }
           : {}),
-        onProgress: (done) =>
-          options.onProgress?.({
-            phase: 'messages',
-            done: head.length + done,
-            total: fresh.length,
-          }),
+        onProgress: (done) => {
+          const count = done - restDone;
+          restDone = done;
+          return report(count);
+        },
       });
-    if (usesWorkers(rest.length, options.bulk)) {
-      // The workers have sessions of their own: the rest arrives while this session reads the
-      // first page's bodies (and those an interrupted sync left).
-      const completing = completeRest();
-      // Awaited below; failing meanwhile must not count as unhandled.
-      completing.catch(() => undefined);
-      try {
-        await addBodies();
-      } catch (error) {
-        stopRest = true;
-        await completing.catch(() => undefined);
-        throw error;
+    // The workers have sessions of their own: they log in and fetch the rest while this session
+    // reads the first page, its bodies and those an interrupted sync left. Over a real network
+    // their connection, TLS and login cost as much as the first page itself.
+    const completing = usesWorkers(rest.length, options.bulk) ? completeRest() : undefined;
+    // Awaited below; failing meanwhile must not count as unhandled.
+    completing?.catch(() => undefined);
+    try {
+      if (head.length > 0) {
+        await checkCancelled();
+        const rows: NewEmailRow[] = [];
+        for await (const message of journaled(
+          client,
+          folder.id,
+          head,
+          client.fetch(uidSet(head), HEADER_QUERY, { uid: true }),
+        ))
+          rows.push(headerRow(message, ids));
+        assertUsable(client);
+        const inserted = await repo.insertMany(rows);
+        result.newMessages += inserted;
+        await report(head.length);
       }
-      result.newMessages += await completing;
-    } else {
       // Also the bodies an interrupted sync left.
       await addBodies();
-      result.newMessages += await completeRest();
+      result.newMessages += await (completing ?? completeRest());
+    } catch (error) {
+      stopRest = true;
+      await completing?.catch(() => undefined);
+      throw error;
     }
     // Every asked UID stored (fresh ones were not stored before): nothing to look for.
     if (result.newMessages < fresh.length)
