@@ -56,8 +56,12 @@ describe.each(DATABASE_KINDS)('a bulk fetch whose worker dies, on %s', (kind) =>
     ).find((f) => f.path === 'INBOX')!;
 
     // Without a fallback the dead worker fails the whole sync ("parse worker stopped").
+    const progress: number[] = [];
     await syncFolder(client, t.services.sync.emailSync, inbox, {
       headerBatch: 0,
+      onProgress: ({ phase, done }) => {
+        if (phase === 'messages') progress.push(done);
+      },
       bodyBatchBytes: 4000,
       bulk: {
         endpoint: { host: '127.0.0.1', port: dovecot.imapPort, security: 'none' },
@@ -77,5 +81,9 @@ describe.each(DATABASE_KINDS)('a bulk fetch whose worker dies, on %s', (kind) =>
     );
     expect(stored.map((r) => r.uid)).toEqual(onServer);
     expect(stored.filter((r) => r.body_status !== 'ok' || !r.body_text)).toEqual([]);
+    // The task card counts on from what the worker stored, never backwards.
+    expect(progress.length).toBeGreaterThan(1);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(progress.at(-1)).toBe(onServer.length);
   });
 });

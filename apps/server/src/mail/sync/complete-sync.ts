@@ -81,8 +81,17 @@ export async function syncComplete(
       // marked and a dropped session names the message it dropped on (fetch-journal.ts).
       const stored = await repo.localUids(ids.folderId);
       const rest = uids.filter((uid) => !stored.has(uid));
-      const { bulk: _bulk, ...inThread } = options;
-      const again = await syncComplete(client, repo, ids, rest, inThread, pool);
+      const { bulk: _bulk, onProgress, ...inThread } = options;
+      // Counted on from what the workers stored, not from zero again.
+      const counted = done;
+      const again = await syncComplete(
+        client,
+        repo,
+        ids,
+        rest,
+        { ...inThread, ...(onProgress ? { onProgress: (n) => onProgress(counted + n) } : {}) },
+        pool,
+      );
       return inserted + again;
     }
     return inserted;
