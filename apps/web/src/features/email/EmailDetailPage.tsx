@@ -1,7 +1,7 @@
 import { Box } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { findCachedEmail, useEmail } from '../../api/emails.ts';
 import { isTrustedSender, useTrustedSenders } from '../../api/remote-senders.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
@@ -10,7 +10,8 @@ import { MailSnackbar } from '../../components/mail/MailSnackbar.tsx';
 import { useShortcuts } from '../../components/mail/use-shortcuts.ts';
 import { DetailError, DetailSkeleton } from './components/DetailStates.tsx';
 import { EmailDetailView } from './components/EmailDetailView.tsx';
-import { useBackToList } from './hooks/use-back-to-list.ts';
+import { useBackToList, type DetailLinkState } from './hooks/use-back-to-list.ts';
+import { useListNeighbours } from './hooks/use-list-neighbours.ts';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
@@ -41,6 +42,10 @@ export function EmailDetailPage() {
     setSeen({ id, sender: detail.from_address });
   useDocumentTitle(detail ? detail.subject || t('email.header.noSubject') : undefined);
 
+  // j and k follow the URL's id, not the loaded mail: a quick 'j k' must not be lost while the
+  // next mail is still loading (the view's own shortcuts exist only once it has loaded).
+  const neighbours = useListNeighbours(id, (useLocation().state ?? {}) as DetailLinkState);
+  useShortcuts({ j: neighbours.next, k: neighbours.previous });
   // While loading or failed, Escape still leads back.
   useShortcuts({ Escape: () => back() }, !detail);
 

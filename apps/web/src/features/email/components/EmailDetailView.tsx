@@ -2,7 +2,7 @@ import type { EmailDetail } from '@brieftaube/shared';
 import { Box, Button, Paper } from '@mui/material';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useCategories } from '../../../api/categories.ts';
 import { downloadRawEmail } from '../../../api/emails.ts';
 import { Mdi } from '../../../components/ui/Mdi.tsx';
@@ -14,8 +14,7 @@ import { showNotice } from '../../../components/mail/notices.ts';
 import { ShortcutHelpDialog } from '../../../components/mail/ShortcutHelpDialog.tsx';
 import { useMailActions } from '../../../components/mail/use-mail-actions.ts';
 import { useShortcuts } from '../../../components/mail/use-shortcuts.ts';
-import { useBackToList, type DetailLinkState } from '../hooks/use-back-to-list.ts';
-import { useListNeighbours } from '../hooks/use-list-neighbours.ts';
+import { useBackToList } from '../hooks/use-back-to-list.ts';
 import { useInlineImages } from '../hooks/use-inline-images.ts';
 import { isEmbeddedImage } from '../lib/inline-images.ts';
 import { emlName, saveBlob } from '../lib/download.ts';
@@ -43,7 +42,6 @@ export function EmailDetailView({
   const navigate = useNavigate();
   const actions = useMailActions();
   const { back, linkState } = useBackToList();
-  const neighbours = useListNeighbours(detail.id, (useLocation().state ?? {}) as DetailLinkState);
   const { data: categories } = useCategories();
   const inlineImages = useInlineImages(detail);
   const trustSender = useTrustSender();
@@ -93,8 +91,6 @@ export function EmailDetailView({
   };
 
   useShortcuts({
-    j: neighbours.next,
-    k: neighbours.previous,
     r: commands.reply,
     a: commands.replyAll,
     f: commands.forward,
