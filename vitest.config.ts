@@ -2,19 +2,25 @@ import { defineConfig } from 'vitest/config';
 
 // V8 13 tracks WebAssembly code pages for memory protection keys (PKU) and once aborted a
 // test process freeing PGlite's code (`jit_page_->allocations_.erase(addr) == 1` in
-// UnregisterWasmAllocation). Test files create and drop dozens of PGlite instances; the app
-// keeps one for its lifetime. With the flag off, V8 keeps no such page records.
+// UnregisterWasmAllocation). With the flag off, V8 keeps no such page records; and the tests
+// reuse their PGlite databases (test-support/src/pglite-pool.ts), so no PGlite code is freed
+// while a test process runs.
 const execArgv = ['--no-memory-protection-keys'];
 
 export default defineConfig({
   test: {
     // PGlite and argon2 are CPU-heavy; two cores run two files at a time.
     maxWorkers: 2,
+    // One test process per worker runs file after file: the server's modules are imported once
+    // per process instead of once per file, and its PGlite databases are reused. Every test file
+    // starts its own app, Dovecot and database, and no module keeps state between apps.
+    isolate: false,
     projects: [
       {
         test: {
           name: 'unit',
           execArgv,
+          isolate: false,
           include: [
             'packages/*/src/**/*.test.ts',
             'apps/server/test/unit/**/*.test.ts',
@@ -27,6 +33,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           execArgv,
+          isolate: false,
           include: ['apps/server/test/integration/**/*.test.ts', 'apps/web/test/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,

@@ -9,6 +9,7 @@ import { openDatabase, type DatabaseHandle, type Db } from '@brieftaube/server/d
 import { startJobQueue, type JobQueue } from '@brieftaube/server/jobs/job-queue.ts';
 import { createLogger } from '@brieftaube/server/lib/logger.ts';
 import { createServices, type Services } from '@brieftaube/server/services.ts';
+import { acquirePgliteDatabase } from './pglite-pool.ts';
 import { createTestPostgresDatabase } from './postgres.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -48,7 +49,10 @@ export async function startTestApp(
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });
-  const database = await openDatabase(config, { memory: true });
+  const database =
+    kind === 'pglite'
+      ? await acquirePgliteDatabase()
+      : await openDatabase(config, { memory: true });
   // With a log stream, everything the process logs goes there (the API, the services, the jobs).
   const logger = options.logStream ? createLogger(config.LOG_LEVEL, options.logStream) : undefined;
   const services = createServices(config, database, logger);
