@@ -10,7 +10,9 @@ export default defineConfig({
   testDir: './tests',
   outputDir: path.join(root, 'test-results'),
   fullyParallel: false,
-  workers: 1,
+  // Two workers share the one app server, each with its own Dovecot, SMTP server and network trap
+  // (tests/support/base.ts), and every test its own users: the run takes half the time.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -22,12 +24,8 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     trace: 'retain-on-failure',
     actionTimeout: 10_000,
-    // Every request to anything but 127.0.0.1 goes to the tests' network trap
-    // (tests/support/network-trap.ts), which records it and forwards nothing.
-    proxy: {
-      server: `http://127.0.0.1:${process.env.E2E_TRAP_PORT ?? 3198}`,
-      bypass: '127.0.0.1,localhost',
-    },
+    // Every request to anything but 127.0.0.1 goes to the worker's network trap: the `proxy`
+    // fixture of tests/support/base.ts.
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       // This machine has no outside network: Chromium's background services would only fail.

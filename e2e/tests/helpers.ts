@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { uniqueStamp } from './support/base.ts';
 
 export const screenshotDir = path.resolve(import.meta.dirname, '../../artifacts/screenshots');
 fs.mkdirSync(screenshotDir, { recursive: true });
@@ -23,10 +24,8 @@ export async function expectAccessible(page: Page): Promise<void> {
   );
 }
 
-let counter = 0;
 export function uniqueUser() {
-  counter += 1;
-  const stamp = `${Date.now().toString(36)}${counter}`;
+  const stamp = uniqueStamp();
   return {
     username: `jürgen${stamp}`,
     email: `juergen.${stamp}@beispiel.de`,

@@ -88,12 +88,24 @@ test('every main action is reachable by keyboard alone', async ({ page, request,
   await expect(help).toBeHidden();
 
   // j and k in the open mail go to the next and the previous mail of the list, as in Gmail;
-  // Escape then still leads back to the list.
+  // Escape then still leads back to the list. A quick 'j k' is not lost while the next mail is
+  // still loading: here its answer is held back until 'k' was pressed.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const details = /\/api\/emails\/\d+\/(\?.*)?$/;
+  await page.route(details, async (route) => {
+    if (!route.request().url().includes(`/api/emails/${first}/`)) await held;
+    await route.continue();
+  });
   await page.keyboard.press('j');
   await expect(page).not.toHaveURL(new RegExp(`/app/emails/${first}$`));
   await expect(page).toHaveURL(/\/app\/emails\/\d+$/);
   await page.keyboard.press('k');
   await expect(page).toHaveURL(new RegExp(`/app/emails/${first}$`));
+  release();
+  // The held answer may no longer be wanted (the app moved on): that is no error.
+  await page.unroute(details, { behavior: 'ignoreErrors' });
+  await expect(page.getByRole('button', { name: 'Zurück zur Liste' })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('heading', { name: 'Posteingang', level: 1 })).toBeVisible();
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/base.ts';
 import { expectAccessible, screenshot } from './helpers.ts';
 
 test('landing page in light and dark, without loading the app', async ({ page }) => {

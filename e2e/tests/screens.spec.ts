@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { expectAccessible, screenshot } from './helpers.ts';
+import { uniqueStamp } from './support/base.ts';
 import { expect, signedInWithMailbox, test } from './support/mail-stack.ts';
 
 type Theme = 'light' | 'dark';
@@ -17,6 +18,9 @@ async function themedPage(browser: Browser, theme: Theme): Promise<Page> {
   await context.addInitScript((t) => localStorage.setItem('theme', t), theme);
   return context.newPage();
 }
+
+// Light and dark are independent: one per worker.
+test.describe.configure({ mode: 'parallel' });
 
 for (const theme of ['light', 'dark'] as const) {
   test(`every screen in ${theme}: accessible and saved as a screenshot`, async ({
@@ -36,7 +40,7 @@ for (const theme of ['light', 'dark'] as const) {
     await check(guest, 'register-errors', theme);
 
     // Onboarding: a new user without a mail account.
-    const stamp = `${theme}${Date.now().toString(36)}`;
+    const stamp = `${theme}${uniqueStamp()}`;
     const reg = await request.post('/api/auth/registration/', {
       data: {
         username: `neu${stamp}`,

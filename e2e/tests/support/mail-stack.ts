@@ -1,9 +1,9 @@
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { test as base, expect, uniqueStamp } from './base.ts';
 import { seedDemoMailbox } from '../../../test-support/src/demo-mailbox.ts';
 import { startDovecot, type Dovecot } from '../../../test-support/src/dovecot.ts';
 import { imapClient } from '../../../test-support/src/mail-fixtures.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../../test-support/src/smtp-server.ts';
-import { startNetworkTrap, type NetworkTrap } from './network-trap.ts';
 
 /** A mailbox on the test Dovecot whose sender may submit through the test SMTP server. */
 export interface Mailbox {
@@ -21,24 +21,12 @@ export interface MailStack {
   mailbox(options?: { empty?: boolean; bulk?: number }): Promise<Mailbox>;
 }
 
-let counter = 0;
-
 /**
- * A real Dovecot and a real SMTP server for the whole worker (workers: 1, so for the whole run),
+ * A real Dovecot and a real SMTP server for each Playwright worker,
  * started by the tests themselves on free ports of 127.0.0.1. The app (webServer) knows nothing
  * of them: every account is configured through the app, as a user would.
  */
-export const test = base.extend<object, { mail: MailStack; trap: NetworkTrap }>({
-  // Started before the browser: whatever the page loads from outside is recorded from the start.
-  trap: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring.
-    async ({}, use) => {
-      const trap = await startNetworkTrap();
-      await use(trap);
-      await trap.close();
-    },
-    { scope: 'worker', auto: true },
-  ],
+export const test = base.extend<object, { mail: MailStack }>({
   mail: [
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring.
     async ({}, use) => {
@@ -47,8 +35,7 @@ export const test = base.extend<object, { mail: MailStack; trap: NetworkTrap }>(
         dovecot,
         smtp,
         async mailbox(options = {}) {
-          counter += 1;
-          const address = `postfach${counter}.${Date.now().toString(36)}@beispiel.de`;
+          const address = `postfach.${uniqueStamp()}@beispiel.de`;
           const password = 'Postfach-Passwort-1';
           dovecot.addUser(address, password);
           smtp.addUser(address, password);
@@ -116,8 +103,7 @@ export async function signedInWithMailbox(
   request: APIRequestContext,
   mailbox: Mailbox,
 ): Promise<{ accountId: number; access: string; username: string }> {
-  counter += 1;
-  const username = `nutzer${counter}${Date.now().toString(36)}`;
+  const username = `nutzer${uniqueStamp()}`;
   const password = 'Sonnenblume!42';
   const reg = await request.post('/api/auth/registration/', {
     data: { username, email: `${username}@beispiel.de`, password1: password, password2: password },
@@ -168,7 +154,7 @@ export async function brokenAccount(
   mailbox: Mailbox,
   name: string,
 ): Promise<string> {
-  const address = `${name}.${Date.now().toString(36)}@beispiel.de`;
+  const address = `${name}.${uniqueStamp()}@beispiel.de`;
   const res = await request.post('/api/accounts/', {
     headers: { authorization: `Bearer ${access}` },
     data: accountData(mailbox, address, 'falsches-Passwort'),
