@@ -7,6 +7,36 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 log() { printf '\n== %s\n' "$*"; }
 
+# Each stage's wall time, printed at the end of the run (also when a stage fails).
+stage_names=()
+stage_secs=()
+stage_name=''
+stage_start=$SECONDS
+run_start=$SECONDS
+end_stage() {
+  if [ -n "$stage_name" ]; then
+    stage_names+=("$stage_name")
+    stage_secs+=($((SECONDS - stage_start)))
+  fi
+  stage_name=''
+}
+stage() {
+  end_stage
+  stage_name=$1
+  stage_start=$SECONDS
+  log "$1"
+}
+print_stages() {
+  local status=$?
+  end_stage
+  printf '\n== time per stage\n'
+  for i in "${!stage_names[@]}"; do
+    printf '  %-50s %4d s\n' "${stage_names[$i]}" "${stage_secs[$i]}"
+  done
+  printf '  %-50s %4d s%s\n' 'total' $((SECONDS - run_start)) "$([ $status -eq 0 ] || echo ' (failed)')"
+}
+trap print_stages EXIT
+
 # --- Debian packages -------------------------------------------------------------------------
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
@@ -21,14 +51,14 @@ if [ ${#missing[@]} -gt 0 ]; then
     echo "Missing Debian packages: ${missing[*]} (run as root, or install them first)" >&2
     exit 1
   fi
-  log "installing ${missing[*]}"
+  stage "installing ${missing[*]}"
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
 # --- PostgreSQL server for the integration tests ----------------------------------------------
 if ! pg_isready -q -h 127.0.0.1 -p 5432; then
-  log "starting PostgreSQL"
+  stage "starting PostgreSQL"
   cluster=$(ls /etc/postgresql | sort -V | tail -n 1)
   pg_ctlcluster --skip-systemctl-redirect "$cluster" main start
   for _ in $(seq 1 30); do pg_isready -q -h 127.0.0.1 -p 5432 && break; sleep 1; done
@@ -42,7 +72,7 @@ export TEST_POSTGRES_URL="${TEST_POSTGRES_URL:-postgres://postgres:postgres@127.
 # --- Node 24 and the npm packages ---------------------------------------------------------------
 # The `node` devDependency ships Node 24; npm scripts put node_modules/.bin first on PATH.
 if [ ! -x node_modules/.bin/node ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  log "npm ci"
+  stage "npm ci"
   npm ci --no-audit --no-fund
 fi
 export PATH="$PWD/node_modules/.bin:$PATH"
@@ -50,24 +80,12 @@ node -e 'const [a,b]=process.versions.node.split(".").map(Number); if (a<22||(a=
 log "node $(node -v)"
 
 # --- The tests ----------------------------------------------------------------------------------
-log "types and lint"
+stage "types and lint"
 npm run check
-log "web build"
+stage "web build"
 npm run build
-log "unit and integration tests (PGlite and PostgreSQL)"
-vitest_log=$(mktemp)
-if ! vitest run 2>&1 | tee "$vitest_log"; then
-  # V8 13 now and then aborts a test process while freeing PGlite's WebAssembly code ("Check
-  # failed: jit_page_->allocations_.erase(addr) == 1", about one run in five on these machines,
-  # with or without --no-memory-protection-keys): an engine bug, not a test's verdict. Then, and
-  # only then, the whole suite runs once more, and every test must pass in that run.
-  if grep -q 'jit_page_->allocations_.erase' "$vitest_log"; then
-    log "V8 aborted a test process (engine bug, see above); the unit and integration tests once more"
-    vitest run
-  else
-    exit 1
-  fi
-fi
-rm -f "$vitest_log"
-log "end-to-end tests (Chromium)"
+stage "unit and integration tests (PGlite and PostgreSQL)"
+vitest run
+stage "end-to-end tests (Chromium)"
 playwright test -c e2e/playwright.config.ts
+end_stage
