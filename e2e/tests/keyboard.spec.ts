@@ -104,7 +104,7 @@ test('every main action is reachable by keyboard alone', async ({ page, request,
   await expect(page).toHaveURL(new RegExp(`/app/emails/${first}$`));
   release();
   // The held answer may no longer be wanted (the app moved on): that is no error.
-  await page.unroute(details, { behavior: 'ignoreErrors' });
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
   await expect(page.getByRole('button', { name: 'Zurück zur Liste' })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('heading', { name: 'Posteingang', level: 1 })).toBeVisible();
