@@ -1,6 +1,7 @@
 import type { Account } from '@brieftaube/shared';
 import { Alert, AlertTitle, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { BreakableAddress } from '../../../components/mail/BreakableAddress.tsx';
 import type { FirstFetch } from '../lib/onboarding-progress.ts';
 import { isFailure, isRevoked, isSuccess } from '../lib/task-status.ts';
 
@@ -48,7 +49,7 @@ export function FirstFetchStep({
         </Typography>
       </div>
       <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-        {account.email_address}
+        <BreakableAddress address={account.email_address} />
       </Typography>
 
       {failed ? (
