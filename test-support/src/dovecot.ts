@@ -118,6 +118,12 @@ service anvil {
 `;
 }
 
+/** What a file holds from byte `from` on ('' when it does not exist). */
+function readFrom(file: string, from: number): string {
+  if (!fs.existsSync(file)) return '';
+  return fs.readFileSync(file).subarray(from).toString('utf8');
+}
+
 /** The dovecot binary, or a clear message on how the test command installs it. */
 export function dovecotBinary(): string {
   for (const candidate of ['/usr/sbin/dovecot', '/usr/local/sbin/dovecot']) {
@@ -161,16 +167,32 @@ export async function startDovecot(
   for (const u of initialUsers) addUser(u.user, u.password);
 
   const pidFile = path.join(dir, 'run', 'master.pid');
+  const logFile = path.join(dir, 'dovecot.log');
   const start = async () => {
     // The master daemonises; it must not inherit our pipes or the call never returns. Right
     // after a crash the old processes may still hold the ports for a moment: try again.
     for (let attempt = 0; ; attempt++) {
+      // Dovecot says why it did not start on stderr (a refused config) or, once the config is
+      // read, in its log (a port in use): a file stands in for the pipe, and the log is read
+      // from where it was.
+      const errFile = path.join(dir, 'start-error.txt');
+      const stderr = fs.openSync(errFile, 'w');
+      const logFrom = fs.existsSync(logFile) ? fs.statSync(logFile).size : 0;
       try {
-        execFileSync(binary, ['-c', configFile], { stdio: 'ignore' });
+        execFileSync(binary, ['-c', configFile], { stdio: ['ignore', 'ignore', stderr] });
         break;
       } catch (error) {
-        if (attempt >= 30) throw error;
+        const said = [fs.readFileSync(errFile, 'utf8'), readFrom(logFile, logFrom)]
+          .join('\n')
+          .trim();
+        // Only what a crash leaves behind passes; anything else would fail 30 times alike.
+        if (attempt >= 30 || !/Address already in use|already running/.test(said))
+          throw new Error(`Dovecot did not start (${configFile}): ${said || String(error)}`, {
+            cause: error,
+          });
         await new Promise((r) => setTimeout(r, 100));
+      } finally {
+        fs.closeSync(stderr);
       }
     }
     await waitForPort(imapPort);
@@ -240,6 +262,6 @@ export async function startDovecot(
     async stop() {
       await stop();
     },
-    log: () => fs.readFileSync(path.join(dir, 'dovecot.log'), 'utf8'),
+    log: () => fs.readFileSync(logFile, 'utf8'),
   };
 }

@@ -1,9 +1,19 @@
 import type { Account } from '@brieftaube/shared';
-import { Box, Button, Container, Paper, Step, StepLabel, Stepper, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Container,
+  Paper,
+  Step,
+  StepLabel,
+  Stepper,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccounts } from '../../api/accounts.ts';
-import { useFetchAccountEmails } from '../../api/tasks.ts';
 import { Logo } from '../../components/ui/Logo.tsx';
 import { Mdi } from '../../components/ui/Mdi.tsx';
 import { useLogout } from '../auth/api/logout.ts';
@@ -13,6 +23,13 @@ import { ConnectAccountStep, type AccountSetupComponent } from './steps/ConnectA
 import { FinishStep } from './steps/FinishStep.tsx';
 import { FirstFetchStep } from './steps/FirstFetchStep.tsx';
 import { WelcomeStep } from './steps/WelcomeStep.tsx';
+import { useFirstFetch } from './hooks/use-first-fetch.ts';
+import {
+  readShownStep,
+  resumeStep,
+  writeShownStep,
+  type OnboardingStep,
+} from './lib/onboarding-progress.ts';
 
 export interface OnboardingPageProps {
   name: string;
@@ -20,24 +37,38 @@ export interface OnboardingPageProps {
   AccountSetup: AccountSetupComponent;
 }
 
-const StepIndex = { Welcome: 0, Account: 1, Fetch: 2, Finish: 3 } as const;
-type StepIndex = (typeof StepIndex)[keyof typeof StepIndex];
+const STEPS: readonly OnboardingStep[] = ['welcome', 'account', 'fetch', 'finish'];
 
-/** Welcome → first mail account (or later) → first fetch with live progress → finish. */
+/**
+ * Welcome → first mail account (or later) → first fetch with live progress → finish. A reload or
+ * a second tab resumes where the user was: from the server's account and fetch task where it has
+ * them (onboarding-progress.ts), from the step this browser last showed otherwise.
+ */
 export function OnboardingPage({ name, onFinish, AccountSetup }: OnboardingPageProps) {
   const { t } = useTranslation();
   const logout = useLogout();
-  const [step, setStep] = useState<StepIndex>(StepIndex.Welcome);
-  const [account, setAccount] = useState<Account | null>(null);
-  const [taskId, setTaskId] = useState<string | null>(null);
-  const [skipped, setSkipped] = useState(false);
+  const accounts = useAccounts();
+  // The account saved here, until the account list has been loaded again with it.
+  const [saved, setSaved] = useState<Account | null>(null);
+  const account = saved ?? accounts.data?.[0] ?? null;
+  const [shown, setShown] = useState(() => readShownStep(name));
+  const step = resumeStep(!!account, shown);
+  const show = (next: OnboardingStep) => {
+    writeShownStep(name, next);
+    setShown(next);
+  };
   // The account step again, for the saved account, after its first fetch failed.
   const [correcting, setCorrecting] = useState(false);
   const [finishing, setFinishing] = useState(false);
   const [failed, setFailed] = useState(false);
-  const fetchEmails = useFetchAccountEmails();
-  // An account connected before a reload or a sign-out: onboarding goes on with it.
-  const connected = useAccounts().data?.[0] ?? null;
+  const visible: OnboardingStep = correcting && account ? 'account' : step;
+  const firstFetch = useFirstFetch(visible === 'fetch' ? account : null);
+  const skipped = visible === 'finish' && !account;
+  // Nothing is shown before the server has said where the user is, or a reload would flash
+  // the welcome (or the start of a fetch) before the right step.
+  const loading = accounts.isPending || (visible === 'fetch' && !firstFetch.fetch);
+  const loadError =
+    (accounts.isError && !accounts.data ? accounts.error : null) ?? firstFetch.loadError;
   const steps = [
     t('onboarding.stepWelcome'),
     t('onboarding.stepAccount'),
@@ -45,16 +76,12 @@ export function OnboardingPage({ name, onFinish, AccountSetup }: OnboardingPageP
     t('onboarding.stepFinish'),
   ];
 
-  const startFetch = (id: number) => {
-    setTaskId(null);
-    fetchEmails.mutate(id, { onSuccess: ({ task_id }) => setTaskId(task_id) });
-  };
-
   const finish = async () => {
     setFinishing(true);
     setFailed(false);
     try {
       await onFinish();
+      writeShownStep(name, null);
     } catch (error) {
       console.warn('onboarding completion failed', error);
       setFailed(true);
@@ -87,9 +114,9 @@ export function OnboardingPage({ name, onFinish, AccountSetup }: OnboardingPageP
         <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
           {t('onboarding.title')}
         </Typography>
-        <Stepper activeStep={step} alternativeLabel sx={{ mb: 3 }}>
+        <Stepper activeStep={STEPS.indexOf(visible)} alternativeLabel sx={{ mb: 3 }}>
           {steps.map((label, index) => {
-            const isSkipped = skipped && (index === StepIndex.Account || index === StepIndex.Fetch);
+            const isSkipped = skipped && (STEPS[index] === 'account' || STEPS[index] === 'fetch');
             return (
               <Step key={label} completed={isSkipped ? false : undefined}>
                 <StepLabel
@@ -108,60 +135,66 @@ export function OnboardingPage({ name, onFinish, AccountSetup }: OnboardingPageP
           })}
         </Stepper>
         <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 } }}>
-          {step === StepIndex.Welcome && (
-            <WelcomeStep
-              name={name}
-              onNext={() => {
-                if (!connected) return setStep(StepIndex.Account);
-                setAccount(connected);
-                setStep(StepIndex.Fetch);
-                startFetch(connected.id);
-              }}
-            />
-          )}
-          {step === StepIndex.Account && (
-            <ConnectAccountStep
-              AccountSetup={AccountSetup}
-              account={correcting ? account : null}
-              onSaved={(saved) => {
-                setAccount(saved);
-                setSkipped(false);
-                setCorrecting(false);
-                setStep(StepIndex.Fetch);
-                startFetch(saved.id);
-              }}
-              onCancel={() => {
-                setCorrecting(false);
-                setStep(StepIndex.Fetch);
-              }}
-              onSkip={() => {
-                setSkipped(true);
-                setStep(StepIndex.Finish);
-              }}
-            />
-          )}
-          {step === StepIndex.Fetch && account && (
-            <FirstFetchStep
-              account={account}
-              taskId={taskId}
-              starting={fetchEmails.isPending}
-              startError={fetchEmails.isError ? errorMessage(fetchEmails.error) : null}
-              onRetry={() => startFetch(account.id)}
-              onEdit={() => {
-                setCorrecting(true);
-                setStep(StepIndex.Account);
-              }}
-              onNext={() => setStep(StepIndex.Finish)}
-            />
-          )}
-          {step === StepIndex.Finish && (
-            <FinishStep
-              email={account?.email_address ?? null}
-              finishing={finishing}
-              failed={failed}
-              onBack={() => setStep(account ? StepIndex.Fetch : StepIndex.Account)}
-              onFinish={() => void finish()}
-            />
+          {loadError ? (
+            <Alert
+              severity="error"
+              role="alert"
+              action={
+                <Button
+                  color="inherit"
+                  onClick={() => {
+                    void accounts.refetch();
+                    firstFetch.reload();
+                  }}
+                >
+                  {t('onboarding.retry')}
+                </Button>
+              }
+            >
+              {t('onboarding.loadFailed')} {errorMessage(loadError)}
+            </Alert>
+          ) : loading ? (
+            <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+              <CircularProgress aria-label={t('common.loading')} />
+            </Box>
+          ) : (
+            <>
+              {visible === 'welcome' && <WelcomeStep name={name} onNext={() => show('account')} />}
+              {visible === 'account' && (
+                <ConnectAccountStep
+                  AccountSetup={AccountSetup}
+                  account={correcting ? account : null}
+                  onSaved={(stored) => {
+                    setSaved(stored);
+                    setCorrecting(false);
+                    show('fetch');
+                    firstFetch.start(stored.id);
+                  }}
+                  onCancel={() => setCorrecting(false)}
+                  onSkip={() => show('finish')}
+                />
+              )}
+              {visible === 'fetch' && account && (
+                <FirstFetchStep
+                  account={account}
+                  fetch={firstFetch.fetch}
+                  starting={firstFetch.starting}
+                  startError={firstFetch.startError}
+                  onRetry={() => firstFetch.start(account.id)}
+                  onEdit={() => setCorrecting(true)}
+                  onNext={() => show('finish')}
+                />
+              )}
+              {visible === 'finish' && (
+                <FinishStep
+                  email={account?.email_address ?? null}
+                  finishing={finishing}
+                  failed={failed}
+                  onBack={() => show(account ? 'fetch' : 'account')}
+                  onFinish={() => void finish()}
+                />
+              )}
+            </>
           )}
         </Paper>
       </Container>

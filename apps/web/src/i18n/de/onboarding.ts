@@ -6,6 +6,7 @@ export const onboarding = {
   stepFetch: 'E-Mails abrufen',
   stepFinish: 'Fertig',
   stepSkipped: 'Übersprungen',
+  loadFailed: 'Ihr Stand der Einrichtung konnte nicht geladen werden.',
   welcomeTitle: 'Willkommen bei Brieftaube, {{name}}!',
   welcomeText:
     'Schön, dass Sie da sind. In wenigen Schritten richten wir Brieftaube für Sie ein. Anschließend verbinden Sie Ihre E-Mail-Konten und legen Kategorien fest, nach denen die KI Ihre Post sortiert.',

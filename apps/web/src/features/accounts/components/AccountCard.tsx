@@ -20,6 +20,7 @@ import { formatCount, formatDateTime, formatRelative } from '../lib/format.ts';
 import { AccountStatusChip } from './AccountStatusChip.tsx';
 import { ConnectionTestResult } from './ConnectionTestResult.tsx';
 import { ProviderAvatar } from './ProviderAvatar.tsx';
+import { BreakableAddress } from '../../../components/mail/BreakableAddress.tsx';
 
 export interface AccountCardProps {
   account: Account;
@@ -55,7 +56,7 @@ export function AccountCard({ account, now, syncing, onSync, onEdit, onDelete }:
               component="h2"
               sx={{ overflowWrap: 'anywhere', lineHeight: 1.3 }}
             >
-              {account.email_address}
+              <BreakableAddress address={account.email_address} />
             </Typography>
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
               {[account.display_name, t(`accounts.provider.${account.provider}`)]

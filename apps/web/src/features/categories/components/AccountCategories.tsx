@@ -5,6 +5,7 @@ import { Mdi } from '../../../components/ui/Mdi.tsx';
 import { formatCount } from '../lib/format.ts';
 import { uncategorizedCounts } from '../lib/uncategorized.ts';
 import { CategoryListRow, CategoryRow } from './CategoryRow.tsx';
+import { BreakableAddress } from '../../../components/mail/BreakableAddress.tsx';
 
 const PROVIDER_ICONS: Record<Account['provider'], string> = {
   google: 'google',
@@ -52,7 +53,7 @@ export function AccountCategories({ account, categories, onCreate, onEdit, onDel
             component="h2"
             sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
           >
-            {account.email_address}
+            <BreakableAddress address={account.email_address} />
           </Typography>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
             {t('categories.accountSummary', {

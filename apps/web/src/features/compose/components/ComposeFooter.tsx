@@ -77,7 +77,9 @@ export function ComposeFooter({
           if (files.length) onFiles(files);
         }}
       />
-      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', justifyContent: 'flex-end' }}>
+      {/* Never narrower than its words: where the row has no room left (a phone), the status
+          takes the next line instead of shrinking to an ellipsis. */}
+      <Box sx={{ flex: '1 1 auto', display: 'flex', justifyContent: 'flex-end' }}>
         <DraftStatus
           status={draft.status}
           savedAt={draft.savedAt}

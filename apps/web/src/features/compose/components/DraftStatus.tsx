@@ -24,19 +24,18 @@ export function DraftStatus({ status, savedAt, errorText, onRetry }: Props) {
         display: 'flex',
         alignItems: 'center',
         gap: 0.75,
-        minWidth: 0,
         color: 'text.secondary',
       }}
     >
       {status === 'saving' && (
-        <Typography variant="body2" noWrap>
+        <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
           {t('compose.draft.saving')}
         </Typography>
       )}
       {status === 'saved' && savedAt && (
         <>
           <Mdi name="cloud-check-outline" fontSize="small" />
-          <Typography variant="body2" noWrap>
+          <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
             {t('compose.draft.saved', { time: time.format(savedAt) })}
           </Typography>
         </>

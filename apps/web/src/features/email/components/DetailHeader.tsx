@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Mdi } from '../../../components/ui/Mdi.tsx';
 import { formatFullDate } from '../../../components/mail/format.ts';
+import { BreakableAddress } from '../../../components/mail/BreakableAddress.tsx';
 import { SenderAvatar } from './SenderAvatar.tsx';
 
 type Address = EmailDetail['to'][number];
@@ -133,12 +134,15 @@ export function DetailHeader({
                 variant="body2"
                 sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}
               >
-                &lt;{detail.from_address}&gt;
+                &lt;
+                <BreakableAddress address={detail.from_address} />
+                &gt;
               </Typography>
             )}
-            <Box sx={{ flex: 1 }} />
             {/* When it was written (the Date header), as Thunderbird shows it; imported or
-                late mail would otherwise carry the day it reached the server. */}
+                late mail would otherwise carry the day it reached the server. On a phone it
+                has a line of its own under the sender, flush with it: pushed to the right of
+                a wrapped address it would stand at whatever indent the line left over. */}
             <Typography
               component="time"
               dateTime={detail.sent_at ?? detail.date}
@@ -148,7 +152,11 @@ export function DetailHeader({
                   : formatFullDate(detail.date)
               }
               variant="body2"
-              sx={{ color: 'text.secondary' }}
+              sx={{
+                color: 'text.secondary',
+                flexBasis: { xs: '100%', sm: 'auto' },
+                ml: { sm: 'auto' },
+              }}
             >
               {formatFullDate(detail.sent_at ?? detail.date)}
             </Typography>

@@ -1,16 +1,14 @@
 import type { Account } from '@brieftaube/shared';
 import { Alert, AlertTitle, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { allTasksQueryOptions } from '../../../api/tasks.ts';
-import { isFailure, isFinished, isRevoked, isSuccess } from '../lib/task-status.ts';
-
-/** Spec §9: the task poll interval. */
-const POLL_MS = 2000;
+import { BreakableAddress } from '../../../components/mail/BreakableAddress.tsx';
+import type { FirstFetch } from '../lib/onboarding-progress.ts';
+import { isFailure, isRevoked, isSuccess } from '../lib/task-status.ts';
 
 interface Props {
   account: Account;
-  taskId: string | null;
+  /** The account's first fetch as the server knows it; null while that is being asked. */
+  fetch: FirstFetch | null;
   /** A German sentence when POST /api/tasks/fetch-emails/{id}/ itself failed. */
   startError: string | null;
   starting: boolean;
@@ -20,10 +18,10 @@ interface Props {
   onNext: () => void;
 }
 
-/** The first fetch with live progress: GET /api/status/all-tasks/ every 2 s until it ends. */
+/** The first fetch with live progress (the page polls GET /api/status/all-tasks/). */
 export function FirstFetchStep({
   account,
-  taskId,
+  fetch,
   startError,
   starting,
   onRetry,
@@ -31,16 +29,11 @@ export function FirstFetchStep({
   onNext,
 }: Props) {
   const { t } = useTranslation();
-  const tasks = useQuery({
-    ...allTasksQueryOptions(),
-    enabled: !!taskId,
-    refetchInterval: (query) => {
-      const status = taskId ? query.state.data?.[taskId]?.status : undefined;
-      return status && isFinished(status) ? false : POLL_MS;
-    },
-  });
-  const task = taskId ? tasks.data?.[taskId] : undefined;
-  const status = task?.status ?? 'PENDING';
+  const task = fetch?.kind === 'task' ? fetch.task : undefined;
+  const status =
+    task?.status ??
+    (fetch?.kind === 'synced' ? 'SUCCESS' : fetch?.kind === 'failed' ? 'FAILURE' : 'PENDING');
+  const message = task?.message ?? (fetch?.kind === 'failed' ? fetch.message : undefined);
   const failed = !!startError || isFailure(status);
   const done = isSuccess(status);
   const percent = Math.max(0, Math.min(100, task?.percent ?? 0));
@@ -56,7 +49,7 @@ export function FirstFetchStep({
         </Typography>
       </div>
       <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-        {account.email_address}
+        <BreakableAddress address={account.email_address} />
       </Typography>
 
       {failed ? (
@@ -68,12 +61,12 @@ export function FirstFetchStep({
                 ? t('onboarding.fetchCancelled')
                 : t('onboarding.fetchFailed')}
           </AlertTitle>
-          {startError ?? task?.message}
+          {startError ?? message}
         </Alert>
       ) : done ? (
         <Alert severity="success">
           <AlertTitle>{t('onboarding.fetchDone')}</AlertTitle>
-          {task?.message}
+          {message}
         </Alert>
       ) : (
         <Box role="status" aria-live="polite">
