@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -124,6 +124,24 @@ function readFrom(file: string, from: number): string {
   return fs.readFileSync(file).subarray(from).toString('utf8');
 }
 
+/**
+ * Whether a process still runs. The daemonised master's parent is PID 1, which in some containers
+ * never reaps its children: an exited master then stays a zombie, which signal 0 still reaches.
+ */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
 /** The dovecot binary, or a clear message on how the test command installs it. */
 export function dovecotBinary(): string {
   for (const candidate of ['/usr/sbin/dovecot', '/usr/local/sbin/dovecot']) {
@@ -197,6 +215,9 @@ export async function startDovecot(
     }
     await waitForPort(imapPort);
     await waitForPort(lmtpPort);
+    // The master may listen before it has written its pid file; stop() and crash() need it.
+    for (let i = 0; i < 200 && !fs.existsSync(pidFile); i++)
+      await new Promise((r) => setTimeout(r, 10));
   };
   const stop = async () => {
     if (!fs.existsSync(pidFile)) return;
@@ -204,22 +225,27 @@ export async function startDovecot(
     try {
       process.kill(pid, 'SIGTERM');
     } catch {
+      fs.rmSync(pidFile, { force: true });
       return;
     }
-    for (let i = 0; i < 200; i++) {
-      try {
-        process.kill(pid, 0);
-      } catch {
-        return;
-      }
+    // The children (logins, connections, log) are gone a moment after SIGTERM; the master then
+    // lingers alone for about 6 s before it exits, for nothing a test needs: it is killed then.
+    for (let i = 0; i < 200 && running(pid); i++) {
+      if (i >= 4 && processTree(pid).length === 1) break;
       await new Promise((r) => setTimeout(r, 25));
     }
-    spawnSync('kill', ['-9', String(pid)]);
+    for (const p of processTree(pid).reverse()) {
+      try {
+        process.kill(p, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+    fs.rmSync(pidFile, { force: true });
   };
 
   /** Every process of this instance: the master and, recursively, its children. */
-  const processTree = (): number[] => {
-    const master = Number(fs.readFileSync(pidFile, 'utf8').trim());
+  const processTree = (master = Number(fs.readFileSync(pidFile, 'utf8').trim())): number[] => {
     const parents = new Map<number, number[]>();
     for (const entry of fs.readdirSync('/proc')) {
       if (!/^\d+$/.test(entry)) continue;
