@@ -43,6 +43,8 @@ export function createServices(config: Config, database: DatabaseHandle, logger?
     refreshTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
     loginMaxAttempts: config.LOGIN_MAX_ATTEMPTS,
     loginWindowSeconds: config.LOGIN_WINDOW_SECONDS,
+    registrationMaxAttempts: config.REGISTRATION_MAX_ATTEMPTS,
+    registrationWindowSeconds: config.REGISTRATION_WINDOW_SECONDS,
   });
   const accounts = createAccountsService({
     repo: createAccountsRepository(database.db),

@@ -26,6 +26,8 @@ export interface AuthServiceDeps {
   refreshTtlDays: number;
   loginMaxAttempts: number;
   loginWindowSeconds: number;
+  registrationMaxAttempts: number;
+  registrationWindowSeconds: number;
 }
 
 const EMAIL_MAX_LENGTH = 254;
@@ -90,7 +92,16 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   return {
-    async register(input: RegistrationRequest): Promise<AuthResponse> {
+    async register(input: RegistrationRequest, clientIp: string): Promise<AuthResponse> {
+      // Every attempt from the address counts, refused ones too, and before any work: parallel
+      // requests cannot slip past the count, and the "name taken" answers cannot be used to
+      // sweep for existing accounts either. Counted in the database, so every process shares it.
+      const hit = await limiter.hit(`register:ip:${clientIp}`, deps.registrationWindowSeconds);
+      if (hit.count > deps.registrationMaxAttempts) {
+        throw new AppError(ErrorCode.RATE_LIMITED, 'Too many registrations', undefined, {
+          'retry-after': String(hit.retryAfter),
+        });
+      }
       const errors = validateRegistration(input);
       const username = input.username?.trim() ?? '';
       const email = input.email?.trim() ?? '';
