@@ -136,3 +136,33 @@ describe.each(DATABASE_KINDS)('fetch tasks whose worker is gone, on %s', (kind) 
     throw new Error('the job did not complete');
   }
 });
+
+describe('a worker whose presence connection is cut, on postgres', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp('postgres', {}, { jobs: true });
+  });
+  afterAll(async () => t?.close());
+
+  // No rows while the lock is away.
+  const presence = (): Promise<{ pid: number; key: number }[]> =>
+    queryRows<{ pid: number; key: number }>(
+      t.database.db,
+      sql`SELECT pid, objid::text::int AS key FROM pg_locks
+          WHERE locktype = 'advisory' AND granted AND classid = ${WORKER_LOCK_CLASS}::int::oid
+            AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+    ).catch(() => []);
+
+  it('takes its key again once the database lets it back in', async () => {
+    const [before] = await presence();
+    expect(before).toBeDefined();
+    // As a restarted server or a network cut would: the session, and with it the lock, is gone.
+    await t.database.db.execute(sql`SELECT pg_terminate_backend(${before!.pid})`);
+    let after: { pid: number; key: number } | undefined;
+    for (let i = 0; i < 300 && !after; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      after = (await presence()).find((p) => p.pid !== before!.pid);
+    }
+    expect(after?.key).toBe(before!.key);
+  });
+});

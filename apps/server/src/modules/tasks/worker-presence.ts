@@ -52,14 +52,21 @@ export async function startWorkerPresence(
   let client: PgClient | undefined;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
+  const state = { key: 0 };
   const connect = async (key: number | undefined): Promise<number> => {
     const next = new pg.Client({ connectionString: database.connectionString, keepAlive: true });
     next.on('error', (err) => logger.warn({ err }, 'worker presence connection lost'));
     await next.connect();
-    await next.query(KEEPALIVE_SQL).catch(() => undefined); // a Unix socket has no TCP options
     let chosen = key ?? randomKey();
-    // Another live process holds the key (a collision, or our old session not yet reaped).
-    while (!firstOk(await next.query(LOCK_SQL, [WORKER_LOCK_CLASS, chosen]))) chosen = randomKey();
+    try {
+      await next.query(KEEPALIVE_SQL).catch(() => undefined); // a Unix socket has no TCP options
+      // Another live process holds the key (a collision, or our old session not yet reaped).
+      while (!firstOk(await next.query(LOCK_SQL, [WORKER_LOCK_CLASS, chosen])))
+        chosen = randomKey();
+    } catch (error) {
+      await next.end().catch(() => undefined);
+      throw error;
+    }
     if (closed) {
       await next.end().catch(() => undefined);
       return chosen;
@@ -84,7 +91,7 @@ export async function startWorkerPresence(
     client = next;
     return chosen;
   };
-  const state = { key: await connect(undefined) };
+  state.key = await connect(undefined);
   return {
     get key() {
       return state.key;
