@@ -54,6 +54,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       LOGIN_MAX_ATTEMPTS: '50',
+      REGISTRATION_MAX_ATTEMPTS: '1000',
     },
   },
 });

@@ -122,6 +122,7 @@ export async function buildApp({
     prefix: '/api',
     events,
     maxStreamSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+    sessionEnded: (sessionId) => auth.sessionEnded(sessionId),
   });
 
   if (serveWeb) await registerWebApp(app, config.webDistDir);

@@ -11,6 +11,7 @@ import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createRateLimiter } from './modules/auth/rate-limiter.ts';
+import { createSessionRevocations } from './modules/auth/session-revocations.ts';
 import { createAccessTokenSigner } from './modules/auth/tokens.ts';
 import { createCategoriesRepository } from './modules/categories/categories.repository.ts';
 import { createCategoriesService } from './modules/categories/categories.service.ts';
@@ -33,9 +34,11 @@ export function createServices(config: Config, database: DatabaseHandle, logger?
   const search = createSearchIndexer(database.db);
   const connectTimeoutMs = config.MAIL_CONNECT_TIMEOUT_SECONDS * 1000;
   const limiter = createRateLimiter(database.db);
+  const authRepo = createAuthRepository(database.db);
   const auth = createAuthService({
-    repo: createAuthRepository(database.db),
+    repo: authRepo,
     limiter,
+    revocations: createSessionRevocations(authRepo, config.ACCESS_TOKEN_TTL_SECONDS),
     signer: createAccessTokenSigner(
       deriveKey(rootSecret, 'jwt-access'),
       config.ACCESS_TOKEN_TTL_SECONDS,
@@ -43,6 +46,8 @@ export function createServices(config: Config, database: DatabaseHandle, logger?
     refreshTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
     loginMaxAttempts: config.LOGIN_MAX_ATTEMPTS,
     loginWindowSeconds: config.LOGIN_WINDOW_SECONDS,
+    registrationMaxAttempts: config.REGISTRATION_MAX_ATTEMPTS,
+    registrationWindowSeconds: config.REGISTRATION_WINDOW_SECONDS,
   });
   const accounts = createAccountsService({
     repo: createAccountsRepository(database.db),

@@ -3,6 +3,16 @@ import { z } from 'zod';
 
 const recipients = z.union([z.string(), z.array(z.string())]).optional();
 
+/**
+ * A media type as RFC 2045 §5.1 and RFC 6838 §4.2 spell it, optionally with parameters. It goes
+ * into the attachment's Content-Type header: a line break or any other control character in it
+ * would be refused by the header's grammar, so it is refused here rather than bent by the MIME
+ * writer. Empty means "unknown" (a browser's File.type for an unknown extension).
+ */
+export const MEDIA_TYPE_PATTERN =
+  // eslint-disable-next-line no-control-regex -- a quoted parameter value holds no control character
+  /^(?:[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}(?:[ \t]*;[ \t]*[a-z0-9!#$&^_.+-]+=(?:[a-z0-9!#$&^_.+-]+|"[^"\\\x00-\x1f\x7f]*"))*)?$/i;
+
 export const composeInputSchema = z.object({
   account: coercedRowId(),
   to: recipients,
@@ -15,7 +25,7 @@ export const composeInputSchema = z.object({
     .array(
       z.object({
         filename: z.string().min(1).max(255),
-        content_type: z.string().optional(),
+        content_type: z.string().max(255).regex(MEDIA_TYPE_PATTERN).optional(),
         // Anything else would be dropped by the decoder and the file sent cut short.
         content_base64: z.string().regex(/^[A-Za-z0-9+/\r\n]*={0,2}\s*$/),
       }),

@@ -21,6 +21,8 @@ const envObject = z.object({
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  REGISTRATION_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(20),
+  REGISTRATION_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
   RUN_JOBS: booleanString.default(true),
   MAIL_CONNECT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(20),
   MAIL_IDLE: booleanString.default(true),

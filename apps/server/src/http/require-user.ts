@@ -11,21 +11,27 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by requireUser; every query of a handler behind it is scoped to this id. */
     userId: string;
+    /** Set by requireUser: the session the access token belongs to. */
+    sessionId: string;
   }
 }
 
-export type VerifyAccessToken = (token: string) => Promise<string | undefined>;
+export type VerifyAccessToken = (
+  token: string,
+) => Promise<{ userId: string; sessionId: string } | undefined>;
 
 export const requireUserPlugin = fp<{ verify: VerifyAccessToken }>(
   (app: FastifyInstance, { verify }, done) => {
     app.decorateRequest('userId', '');
+    app.decorateRequest('sessionId', '');
     app.decorate('requireUser', async (request: FastifyRequest) => {
       const header = request.headers.authorization ?? '';
       const match = /^Bearer\s+(\S+)$/i.exec(header);
-      const userId = match?.[1] ? await verify(match[1]) : undefined;
-      if (!userId)
+      const caller = match?.[1] ? await verify(match[1]) : undefined;
+      if (!caller)
         throw new AppError(ErrorCode.UNAUTHENTICATED, 'A valid access token is required');
-      request.userId = userId;
+      request.userId = caller.userId;
+      request.sessionId = caller.sessionId;
     });
     done();
   },

@@ -2,6 +2,7 @@ import type { PgBoss } from 'pg-boss';
 import { z } from 'zod';
 import type { Logger } from '../lib/logger.ts';
 import { FETCH_QUEUE, type TasksService } from '../modules/tasks/tasks.service.ts';
+import type { WorkerPresence } from '../modules/tasks/worker-presence.ts';
 
 const payload = z.object({ taskId: z.uuid() });
 
@@ -9,6 +10,7 @@ const payload = z.object({ taskId: z.uuid() });
 export async function registerFetchJob(
   boss: PgBoss,
   tasks: TasksService,
+  presence: WorkerPresence,
   logger?: Logger,
 ): Promise<string> {
   await boss.createQueue(FETCH_QUEUE);
@@ -20,7 +22,7 @@ export async function registerFetchJob(
       if (!job) return;
       const { taskId } = payload.parse(job.data);
       logger?.info({ taskId, jobId: job.id }, 'fetch task started');
-      await tasks.runFetch(taskId);
+      await tasks.runFetch(taskId, presence.key);
     },
   );
 }

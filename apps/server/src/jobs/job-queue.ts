@@ -7,6 +7,7 @@ import type { Services } from '../services.ts';
 import { registerFetchJob } from './fetch-emails.job.ts';
 import { MAINTENANCE_QUEUE, registerMaintenanceJobs } from './maintenance.job.ts';
 import { FETCH_QUEUE } from '../modules/tasks/tasks.service.ts';
+import { startWorkerPresence, type WorkerPresence } from '../modules/tasks/worker-presence.ts';
 
 export interface JobQueue {
   boss: PgBoss;
@@ -48,10 +49,13 @@ export async function startJobQueue(
     });
   }
   let unlistenFiling: (() => void) | undefined;
+  let presence: WorkerPresence | undefined;
   if (options.work) {
     await registerMaintenanceJobs(boss, database, options.logger);
     if (options.services) {
-      const worker = await registerFetchJob(boss, options.services.tasks, options.logger);
+      // Held before the first task is taken: a task always names a worker that can be seen.
+      presence = await startWorkerPresence(database, options.logger);
+      const worker = await registerFetchJob(boss, options.services.tasks, presence, options.logger);
       // A mail sent during an IMAP outage gets its Sent copy once the account answers again.
       const { compose, tasks } = options.services;
       unlistenFiling = tasks.onFetchSucceeded((accountId) => {
@@ -75,6 +79,10 @@ export async function startJobQueue(
     }
   }
   options.services?.jobs.attach(boss);
+  // Tasks a killed or crashed process left STARTED end now as interrupted (ADR 0019).
+  await options.services?.tasks
+    .failInterruptedTasks()
+    .catch((err: unknown) => options.logger.warn({ err }, 'ending interrupted tasks failed'));
   // Whatever a stopped process left for the search indexer (sent only once jobs can be sent).
   if (options.work && options.services) await options.services.search.schedule();
   const s = options.services;
@@ -96,6 +104,7 @@ export async function startJobQueue(
       unlistenFiling?.();
       await live?.stop();
       await boss.stop({ graceful: true, timeout: 10_000 });
+      await presence?.close();
     },
   };
 }

@@ -496,6 +496,80 @@ describe.each(DATABASE_KINDS)('sending and drafts on %s', (kind) => {
     });
   });
 
+  it('refuses a line break in a recipient or an attachment type instead of bending it; nothing is sent', async () => {
+    const before = smtp.received.length;
+    const send = (payload: object) =>
+      owner.request({
+        method: 'POST',
+        url: '/api/emails/send/',
+        payload: { account: accountId, subject: 'Angriff', text: 'x', ...payload },
+      });
+    type Refusal = { error: { fields: unknown; field_messages: Record<string, string> } };
+    for (const to of [
+      'julia.wagner@beispiel.de\nbcc@angreifer.example',
+      'Julia <julia.wagner@beispiel.de>\r\nBcc: bcc@angreifer.example',
+      ['julia.wagner@beispiel.de', 'tom@beispiel.de\rbcc@angreifer.example'],
+    ]) {
+      const res = await send({ to });
+      expect(res.statusCode, JSON.stringify(to)).toBe(400);
+      expect(res.json<Refusal>().error.fields).toEqual({ to: ['ADDRESS_INVALID'] });
+    }
+    const cc = await send({ to: 'julia.wagner@beispiel.de', cc: 'tom@beispiel.de\nx@y.example' });
+    expect(cc.json<Refusal>().error.fields).toEqual({ cc: ['ADDRESS_INVALID'] });
+    // A draft is refused alike: it would be sent as it stands later.
+    const draft = await owner.request({
+      method: 'POST',
+      url: '/api/drafts/',
+      payload: { account: accountId, to: 'a@beispiel.de\nb@angreifer.example' },
+    });
+    expect(draft.json<Refusal>().error.fields).toEqual({ to: ['ADDRESS_INVALID'] });
+
+    for (const contentType of [
+      'text/plain\r\nX-Injected: ja',
+      'text/plain\nContent-Disposition: inline',
+      'text/plain; name="a\r\nb"',
+      'kein typ',
+    ]) {
+      const res = await send({
+        to: 'julia.wagner@beispiel.de',
+        attachments: [
+          { filename: 'a.txt', content_type: 'text/plain', content_base64: 'aGFsbG8=' },
+          { filename: 'b.txt', content_type: contentType, content_base64: 'aGFsbG8=' },
+        ],
+      });
+      expect(res.statusCode, contentType).toBe(400);
+      const refusal = res.json<Refusal>().error;
+      expect(refusal.fields).toEqual({ 'attachments.1.content_type': ['INVALID'] });
+      expect(refusal.field_messages['attachments.1.content_type']).toBe(
+        'Anhang 2: Dateityp: Dieser Wert ist ungültig',
+      );
+    }
+    expect(smtp.received.length).toBe(before);
+
+    // What browsers and mail programs send still goes, parameters included.
+    const fine = await send({
+      to: 'julia.wagner@beispiel.de',
+      subject: 'Dateitypen',
+      attachments: [
+        {
+          filename: 'a.txt',
+          content_type: 'text/plain; charset="utf-8"',
+          content_base64: 'aGFsbG8=',
+        },
+        {
+          filename: 'b.docx',
+          content_type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+          content_base64: 'aGFsbG8=',
+        },
+        { filename: 'c.bin', content_type: '', content_base64: 'aGFsbG8=' },
+      ],
+    });
+    expect(fine.statusCode, fine.body).toBe(200);
+    const [sent] = (await smtp.waitFor(before + 1)).slice(before);
+    expect(sent!.raw).toMatch(/^Content-Type: text\/plain; charset=utf-8; name=a\.txt\r?$/m);
+    expect(sent!.raw).toMatch(/^Content-Type: application\/octet-stream;/m);
+  });
+
   it('a draft saved from one account and sent from another is removed from its own server only', async () => {
     const second = `zweites-${kind}@beispiel.de`;
     dovecot.addUser(second, 'pw');

@@ -86,6 +86,28 @@ describe('mail HTML sanitiser', () => {
     }
   });
 
+  it("drops Internet Explorer's filters, which load their src without a url(), even with consent", () => {
+    for (const style of [
+      "filter: progid:DXImageTransform.Microsoft.AlphaImageLoader(src='https://track.example/p.png', sizingMethod='scale')",
+      `-ms-filter: "progid:DXImageTransform.Microsoft.AlphaImageLoader(src='https://track.example/p.png')"`,
+      "color:#333; FILTER: PROGID : DXImageTransform.Microsoft.gradient(startColorstr='#80000000')",
+      "filter: DXImageTransform.Microsoft.AlphaImageLoader(src='https://track.example/p.png')",
+      // The same, hidden behind CSS escapes and a comment.
+      "filter: prog/**/\\69 d:DXImageTransform.Microsoft.AlphaImageLoader(src='https://track.example/p.png')",
+    ]) {
+      for (const allowRemote of [false, true]) {
+        const html = sanitizeMailHtml(`<div style="${style.replace(/"/g, '&quot;')}">a</div>`, {
+          allowRemote,
+        }).html;
+        expect(html, style).toBe('<div>a</div>');
+      }
+    }
+    // A standard filter is plain CSS and stays.
+    expect(sanitizeMailHtml('<div style="filter:blur(2px)">a</div>').html).toBe(
+      '<div style="filter:blur(2px)">a</div>',
+    );
+  });
+
   it('shows a remote background once the user allowed remote content', () => {
     const source = '<td style="background:url(https://news.example/bg.png);color:#333">x</td>';
     expect(sanitizeMailHtml(`<table><tr>${source}</tr></table>`).html).not.toContain('style=');

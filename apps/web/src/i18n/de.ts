@@ -54,6 +54,10 @@ export const de = {
       'Zu viele Anmeldeversuche. Bitte warten Sie {{minutes}} Minuten und versuchen Sie es dann erneut.',
     rateLimited_one:
       'Zu viele Anmeldeversuche. Bitte warten Sie eine Minute und versuchen Sie es dann erneut.',
+    registrationRateLimited_other:
+      'Zu viele Registrierungsversuche. Bitte warten Sie {{minutes}} Minuten und versuchen Sie es dann erneut.',
+    registrationRateLimited_one:
+      'Zu viele Registrierungsversuche. Bitte warten Sie eine Minute und versuchen Sie es dann erneut.',
     invalidCredentials: 'Benutzername, E-Mail-Adresse oder Passwort ist nicht korrekt.',
     fieldsInvalid: 'Bitte prüfen Sie die markierten Felder.',
   },

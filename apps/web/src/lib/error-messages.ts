@@ -2,8 +2,11 @@ import { ErrorCode } from '@brieftaube/shared/codes';
 import i18n from '../i18n/index.ts';
 import { ApiRequestError } from './api-client.ts';
 
-/** The German sentence for a failed call; field errors are handled by the form itself. */
-export function errorMessage(error: unknown): string {
+/**
+ * The German sentence for a failed call; field errors are handled by the form itself. `action`
+ * names what was throttled when it was not a sign-in.
+ */
+export function errorMessage(error: unknown, action: 'login' | 'registration' = 'login'): string {
   if (!(error instanceof ApiRequestError)) return i18n.t('errors.unexpected');
   if (error.status === 0) return i18n.t('errors.network');
   switch (error.code) {
@@ -11,7 +14,9 @@ export function errorMessage(error: unknown): string {
       return i18n.t('errors.invalidCredentials');
     case ErrorCode.RATE_LIMITED: {
       const minutes = Math.max(1, Math.ceil((error.retryAfterSeconds ?? 60) / 60));
-      return i18n.t('errors.rateLimited', { count: minutes, minutes });
+      const key =
+        action === 'registration' ? 'errors.registrationRateLimited' : 'errors.rateLimited';
+      return i18n.t(key, { count: minutes, minutes });
     }
     case ErrorCode.VALIDATION_FAILED:
       return i18n.t('errors.fieldsInvalid');

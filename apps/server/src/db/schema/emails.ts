@@ -182,8 +182,16 @@ export const tasks = pgTable(
     message: text('message').notNull().default('Task wird gestartet...'),
     result: jsonb('result'),
     jobId: text('job_id'),
+    /** The presence key of the process running the task (modules/tasks/worker-presence.ts). */
+    workerKey: integer('worker_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('tasks_user_idx').on(t.userId, t.createdAt.desc())],
+  (t) => [
+    index('tasks_user_idx').on(t.userId, t.createdAt.desc()),
+    // Start-up looks at every running task of every user for a worker that is gone.
+    index('tasks_running_idx')
+      .on(t.workerKey)
+      .where(sql`${t.status} = 'STARTED'`),
+  ],
 );

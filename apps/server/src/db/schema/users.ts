@@ -52,6 +52,10 @@ export const refreshTokens = pgTable(
     uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash),
     index('refresh_tokens_family_idx').on(t.familyId),
     index('refresh_tokens_user_idx').on(t.userId),
+    // Every process reads the recent revocations every few seconds (ADR 0019).
+    index('refresh_tokens_revoked_idx')
+      .on(t.revokedAt)
+      .where(sql`${t.revokedAt} IS NOT NULL`),
   ],
 );
 

@@ -12,9 +12,12 @@ const STYLE_FETCHES = new RegExp(STYLE_FETCH.source, 'gi');
 /**
  * What CSS must never contain, consent or not. A backslash left after the escapes are resolved
  * was escaped twice ("\\5c 75 rl(" becomes "\\75 rl(", which a browser reads as url().
+ * Internet Explorer's filters ("progid:DXImageTransform.Microsoft.AlphaImageLoader(src='…')")
+ * load what their src names without any url(): no browser of today reads them, but a mail
+ * opened in an old engine, or a copy of it, must not fetch behind the user's back.
  */
 const STYLE_FORBIDDEN =
-  /expression\s*\(|javascript:|vbscript:|behavior\s*:|-moz-binding|@import|[<>\\]/i;
+  /expression\s*\(|javascript:|vbscript:|behavior\s*:|-moz-binding|@import|progid\s*:|dximagetransform|[<>\\]/i;
 /**
  * Each url() with its address. Only CSS whitespace counts as space: a no-break space before
  * "http://" is part of the address for a browser, which then reads it as relative (the app's

@@ -100,10 +100,33 @@ export function createAuthRepository(db: Db) {
     },
 
     async revokeFamily(familyId: string): Promise<void> {
+      // The database's clock, as every process reads revocations against it.
       await db
         .update(refreshTokens)
-        .set({ revokedAt: new Date() })
+        .set({ revokedAt: sql`now()` })
         .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    },
+
+    /**
+     * Families revoked after `since` (epoch seconds of the database clock), or within the last
+     * `lookbackSeconds` on a first read; with the database's current time for the next read.
+     */
+    async revokedFamiliesSince(
+      since: number | null,
+      lookbackSeconds: number,
+    ): Promise<{ now: number; families: string[] }> {
+      const result = (await db.execute(sql`
+        SELECT extract(epoch FROM n.t)::float8 AS now, r.family
+        FROM (SELECT now() AS t) n
+        LEFT JOIN (
+          SELECT DISTINCT ${refreshTokens.familyId}::text AS family FROM ${refreshTokens}
+          WHERE ${refreshTokens.revokedAt} > COALESCE(
+            to_timestamp(${since}::float8), now() - make_interval(secs => ${lookbackSeconds}))
+        ) r ON true`)) as { rows: { now: number | string; family: string | null }[] };
+      return {
+        now: Number(result.rows[0]?.now),
+        families: result.rows.flatMap((row) => (row.family ? [row.family] : [])),
+      };
     },
 
     async deleteExpiredRefreshTokens(): Promise<void> {

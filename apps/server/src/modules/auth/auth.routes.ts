@@ -26,7 +26,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         response: { 201: authResponseSchema, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await auth.register(request.body)),
+    async (request, reply) => reply.code(201).send(await auth.register(request.body, request.ip)),
   );
 
   app.post(

@@ -17,15 +17,19 @@ import type { AuthRepository, UserRow } from './auth.repository.ts';
 import { burnVerification, hashPassword, verifyPassword } from './passwords.ts';
 import { checkPassword } from './password-policy.ts';
 import type { RateLimiter } from './rate-limiter.ts';
+import type { SessionRevocations } from './session-revocations.ts';
 import { newRefreshToken, type AccessTokenSigner } from './tokens.ts';
 
 export interface AuthServiceDeps {
   repo: AuthRepository;
   limiter: RateLimiter;
   signer: AccessTokenSigner;
+  revocations: SessionRevocations;
   refreshTtlDays: number;
   loginMaxAttempts: number;
   loginWindowSeconds: number;
+  registrationMaxAttempts: number;
+  registrationWindowSeconds: number;
 }
 
 const EMAIL_MAX_LENGTH = 254;
@@ -48,21 +52,23 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 export function createAuthService(deps: AuthServiceDeps) {
-  const { repo, limiter, signer } = deps;
+  const { repo, limiter, signer, revocations } = deps;
 
   async function issueTokens(
     userId: string,
     family?: { familyId: string; parentId: string },
   ): Promise<TokenPair> {
     const refresh = newRefreshToken();
+    const familyId = family?.familyId ?? crypto.randomUUID();
     await repo.insertRefreshToken({
       userId,
       tokenHash: sha256(refresh),
-      familyId: family?.familyId ?? crypto.randomUUID(),
+      familyId,
       parentId: family?.parentId ?? null,
       expiresAt: new Date(Date.now() + deps.refreshTtlDays * 86_400_000),
     });
-    return { access: await signer.sign(userId), refresh };
+    // The family is the session: ending it (logout, a stolen token) ends its access tokens too.
+    return { access: await signer.sign(userId, familyId), refresh };
   }
 
   function validateRegistration(input: RegistrationRequest): FieldErrors {
@@ -90,7 +96,16 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   return {
-    async register(input: RegistrationRequest): Promise<AuthResponse> {
+    async register(input: RegistrationRequest, clientIp: string): Promise<AuthResponse> {
+      // Every attempt from the address counts, refused ones too, and before any work: parallel
+      // requests cannot slip past the count, and the "name taken" answers cannot be used to
+      // sweep for existing accounts either. Counted in the database, so every process shares it.
+      const hit = await limiter.hit(`register:ip:${clientIp}`, deps.registrationWindowSeconds);
+      if (hit.count > deps.registrationMaxAttempts) {
+        throw new AppError(ErrorCode.RATE_LIMITED, 'Too many registrations', undefined, {
+          'retry-after': String(hit.retryAfter),
+        });
+      }
       const errors = validateRegistration(input);
       const username = input.username?.trim() ?? '';
       const email = input.email?.trim() ?? '';
@@ -191,6 +206,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       // Reused later: whoever holds it is not the only holder. Revoke the family so that the
       // thief's (or the victim's) newer tokens die too.
       await repo.revokeFamily(row.familyId);
+      revocations.add(row.familyId);
       throw invalid();
     },
 
@@ -198,7 +214,9 @@ export function createAuthService(deps: AuthServiceDeps) {
     async logout(refreshToken: string | undefined): Promise<void> {
       if (!refreshToken) return;
       const row = await repo.findRefreshToken(sha256(refreshToken));
-      if (row) await repo.revokeFamily(row.familyId);
+      if (!row) return;
+      await repo.revokeFamily(row.familyId);
+      revocations.add(row.familyId);
     },
 
     async getUser(userId: string): Promise<User> {
@@ -218,8 +236,22 @@ export function createAuthService(deps: AuthServiceDeps) {
       return toUserDto(user);
     },
 
-    async authenticate(accessToken: string): Promise<string | undefined> {
-      return signer.verify(accessToken);
+    /**
+     * The caller of a valid access token whose session is still open. A token without a session
+     * (signed before sessions were named in it) is refused: the client refreshes once and goes on.
+     */
+    async authenticate(
+      accessToken: string,
+    ): Promise<{ userId: string; sessionId: string } | undefined> {
+      const claims = await signer.verify(accessToken);
+      if (!claims?.sessionId) return undefined;
+      if (await revocations.isRevoked(claims.sessionId)) return undefined;
+      return { userId: claims.userId, sessionId: claims.sessionId };
+    },
+
+    /** Whether a session ended since its token was checked (open event streams ask). */
+    sessionEnded(sessionId: string): Promise<boolean> {
+      return revocations.isRevoked(sessionId);
     },
   };
 }

@@ -4,16 +4,22 @@ import { SignJWT, jwtVerify } from 'jose';
 const ISSUER = 'brieftaube';
 const AUDIENCE = 'brieftaube-api';
 
+export interface AccessClaims {
+  userId: string;
+  /** The session (refresh-token family) the token was issued for; absent in older tokens. */
+  sessionId: string | undefined;
+}
+
 export interface AccessTokenSigner {
-  sign(userId: string): Promise<string>;
-  /** The user id of a valid token, or undefined for any invalid or expired one. */
-  verify(token: string): Promise<string | undefined>;
+  sign(userId: string, sessionId?: string): Promise<string>;
+  /** The claims of a valid token, or undefined for any invalid or expired one. */
+  verify(token: string): Promise<AccessClaims | undefined>;
 }
 
 export function createAccessTokenSigner(key: Uint8Array, ttlSeconds: number): AccessTokenSigner {
   return {
-    sign(userId) {
-      return new SignJWT({ typ: 'access' })
+    sign(userId, sessionId) {
+      return new SignJWT({ typ: 'access', ...(sessionId ? { sid: sessionId } : {}) })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(userId)
         .setIssuer(ISSUER)
@@ -29,9 +35,11 @@ export function createAccessTokenSigner(key: Uint8Array, ttlSeconds: number): Ac
           audience: AUDIENCE,
           algorithms: ['HS256'],
         });
-        return payload.typ === 'access' && typeof payload.sub === 'string'
-          ? payload.sub
-          : undefined;
+        if (payload.typ !== 'access' || typeof payload.sub !== 'string') return undefined;
+        return {
+          userId: payload.sub,
+          sessionId: typeof payload.sid === 'string' ? payload.sid : undefined,
+        };
       } catch {
         return undefined;
       }

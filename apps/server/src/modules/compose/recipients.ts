@@ -12,15 +12,22 @@ type Parsed = { name: string; address?: string; group?: Parsed[] };
 /**
  * "Müller, Anna <anna@x.de>; bob@y.de" (or an array of such) → validated recipients with their
  * display names. RFC 5322 parsing, so a quoted or angle-bracketed name may contain commas;
- * newlines and semicolons separate like commas, as people type them; groups are flattened.
+ * semicolons separate like commas, as people type them; groups are flattened. A line break is
+ * refused, not read as a separator: no field of a form holds one, so it was put there to smuggle
+ * a recipient past whoever checked the visible line (or a header past a sloppier MIME writer).
  */
 export function parseRecipients(
   value: string | string[] | undefined,
   field: string,
   errors: FieldErrors,
 ): Recipient[] {
-  const entries = (Array.isArray(value) ? value : [value ?? ''])
-    .flatMap((v) => addressparser(v.replace(/[\r\n]+/g, ', ')) as Parsed[])
+  const values = Array.isArray(value) ? value : [value ?? ''];
+  if (values.some((v) => /[\r\n]/.test(v))) {
+    errors[field] = [FieldErrorCode.ADDRESS_INVALID];
+    return [];
+  }
+  const entries = values
+    .flatMap((v) => addressparser(v) as Parsed[])
     .flatMap((entry) => entry.group ?? [entry]);
   const seen = new Set<string>();
   const recipients: Recipient[] = [];

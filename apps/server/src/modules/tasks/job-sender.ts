@@ -7,6 +7,8 @@ import type { PgBoss } from 'pg-boss';
 export interface JobSender {
   send(queue: string, data: object): Promise<string | null>;
   cancel(queue: string, jobId: string): Promise<void>;
+  /** The job's pg-boss state (created, retry, active, completed, cancelled, failed), if it exists. */
+  state(queue: string, jobId: string): Promise<string | undefined>;
   attach(boss: PgBoss): void;
   /** A worker of this process for the queue: woken right after a send instead of its next poll. */
   localWorker(queue: string, workerId: string): void;
@@ -28,6 +30,10 @@ export function createJobSender(): JobSender {
     },
     async cancel(queue, jobId) {
       await (await ready).cancel(queue, jobId).catch(() => undefined);
+    },
+    async state(queue, jobId) {
+      const job = await (await ready).getJobById(queue, jobId);
+      return job?.state;
     },
   };
 }

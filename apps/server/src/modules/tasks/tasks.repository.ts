@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { tasks } from '../../db/schema/index.ts';
+import { WORKER_LOCK_CLASS } from './worker-presence.ts';
 
 export type TaskRow = typeof tasks.$inferSelect;
 export type NewTaskRow = typeof tasks.$inferInsert;
@@ -61,17 +62,19 @@ export function createTasksRepository(db: Db) {
     },
 
     /**
-     * Ends the user's tasks that stopped moving: a running task reports progress at least every
-     * batch, so one silent for `startedMinutes` lost its worker (crash, deploy); one still queued
-     * after `pendingMinutes` found no worker at all.
+     * Ends tasks whose worker is gone, for one user or (at start-up) for all: a running task whose
+     * process no longer holds its presence lock (killed, crashed, its machine lost) at once; and,
+     * whatever the process says, one silent for `startedMinutes` (a worker alive but stuck, or a
+     * task from before worker keys), or still queued after `pendingMinutes` (no worker at all).
+     * Returns the ended tasks' pg-boss jobs (null where none was sent).
      */
-    async failStale(
-      userId: string,
+    async failInterrupted(
+      userId: string | undefined,
       message: string,
       startedMinutes: number,
       pendingMinutes: number,
-    ): Promise<void> {
-      await db
+    ): Promise<(string | null)[]> {
+      const rows = await db
         .update(tasks)
         .set({
           status: 'FAILURE',
@@ -81,11 +84,33 @@ export function createTasksRepository(db: Db) {
         })
         .where(
           and(
-            eq(tasks.userId, userId),
+            userId === undefined ? undefined : eq(tasks.userId, userId),
             sql`((${tasks.status} = 'STARTED' AND ${tasks.updatedAt} < now() - make_interval(mins => ${startedMinutes}))
-              OR (${tasks.status} = 'PENDING' AND ${tasks.updatedAt} < now() - make_interval(mins => ${pendingMinutes})))`,
+              OR (${tasks.status} = 'PENDING' AND ${tasks.updatedAt} < now() - make_interval(mins => ${pendingMinutes}))
+              OR (${tasks.status} = 'STARTED' AND ${tasks.workerKey} IS NOT NULL AND NOT EXISTS (
+                SELECT 1 FROM pg_locks l
+                WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2
+                  AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+                  AND l.classid = ${WORKER_LOCK_CLASS}::int::oid
+                  AND l.objid = ${tasks.workerKey}::oid)))`,
           ),
-        );
+        )
+        .returning({ jobId: tasks.jobId });
+      return rows.map((row) => row.jobId);
+    },
+
+    /** PENDING → STARTED for the worker with this presence key; false when it was not queued. */
+    async claim(
+      id: string,
+      workerKey: number | null,
+      patch: Partial<NewTaskRow>,
+    ): Promise<boolean> {
+      const rows = await db
+        .update(tasks)
+        .set({ ...patch, status: 'STARTED', workerKey, updatedAt: new Date() })
+        .where(and(eq(tasks.id, id), eq(tasks.status, 'PENDING')))
+        .returning({ id: tasks.id });
+      return rows.length === 1;
     },
 
     /** Updates an unfinished task; a revoked or finished one is left alone (returns false). */

@@ -43,6 +43,13 @@ function toDto(row: TaskRow): TaskStatusDto {
   };
 }
 
+/** The German message of a task whose worker went away (killed, crashed, redeployed). */
+export const INTERRUPTED_MESSAGE = 'Der Abruf wurde unterbrochen. Bitte versuchen Sie es erneut.';
+
+/** A queued task is picked up within moments; one still waiting on a dead job is left over. */
+const QUEUE_GRACE_MS = 60_000;
+const LIVE_JOB_STATES = new Set(['created', 'retry', 'active']);
+
 /** A fetch whose account the user deleted meanwhile: what they asked for, so no error card. */
 const ACCOUNT_DELETED = {
   status: 'REVOKED' as const,
@@ -59,16 +66,44 @@ export function createTasksService(deps: TasksServiceDeps) {
       () => true,
       (error: unknown) => !(error instanceof AppError && error.code === ErrorCode.NOT_FOUND),
     );
-  const failStale = (userId: string) =>
-    repo.failStale(userId, 'Der Abruf wurde unterbrochen. Bitte versuchen Sie es erneut.', 10, 60);
+  /**
+   * Ends the tasks whose worker is gone (ADR 0019); their pg-boss jobs, still "active" for a dead
+   * process, are cancelled so that nothing counts them as running.
+   */
+  async function failInterrupted(userId: string | undefined): Promise<number> {
+    const jobIds = await repo.failInterrupted(userId, INTERRUPTED_MESSAGE, 10, 60);
+    // Tidying only: no request waits for it (nor for a queue that has not started yet).
+    for (const jobId of jobIds) if (jobId) void jobs.cancel(FETCH_QUEUE, jobId);
+    return jobIds.length;
+  }
+
+  /** Whether a queued task still has a job that some worker will take or has taken. */
+  async function queuedJobAlive(task: TaskRow): Promise<boolean> {
+    const waited = Date.now() - task.createdAt.getTime();
+    // Sent a moment ago, or being sent by the request that created the task.
+    if (!task.jobId) return waited < QUEUE_GRACE_MS;
+    const state = await jobs.state(FETCH_QUEUE, task.jobId);
+    if (!state || !LIVE_JOB_STATES.has(state)) return false;
+    // A worker takes the job and claims the task in one go; taken long ago but never claimed,
+    // the worker died in between.
+    return state !== 'active' || waited < QUEUE_GRACE_MS;
+  }
 
   async function startFetch(userId: string, accountId: number): Promise<{ task_id: string }> {
     const account = await accounts.requireAccount(userId, accountId);
     // A second click while the account is being fetched joins that fetch: one more run would
-    // only repeat it, and each would show its own card. A fetch whose worker died does not count.
-    await failStale(userId);
+    // only repeat it, and each would show its own card. A fetch whose worker is gone does not
+    // count: it ends here as interrupted, and the new one runs.
+    await failInterrupted(userId);
     const running = await repo.unfinishedFetch(accountId);
-    if (running) return { task_id: running.id };
+    if (running?.status === 'PENDING' && !(await queuedJobAlive(running))) {
+      await repo.updateIfRunning(running.id, {
+        status: 'FAILURE',
+        message: INTERRUPTED_MESSAGE,
+        result: { error_code: 'INTERRUPTED' },
+      });
+      if (running.jobId) void jobs.cancel(FETCH_QUEUE, running.jobId);
+    } else if (running) return { task_id: running.id };
     const task = await repo.insert({
       userId,
       accountId,
@@ -82,6 +117,12 @@ export function createTasksService(deps: TasksServiceDeps) {
 
   return {
     startFetch,
+
+    /** At start-up: every task whose worker is gone ends now, not when its user next looks. */
+    async failInterruptedTasks(): Promise<void> {
+      const ended = await failInterrupted(undefined);
+      if (ended > 0) deps.logger?.info({ ended }, 'interrupted tasks ended');
+    },
 
     /** Called after each successful fetch in this process (the live sync starts watching). */
     onFetchSucceeded(listener: (accountId: number) => void): () => void {
@@ -98,8 +139,8 @@ export function createTasksService(deps: TasksServiceDeps) {
 
     /** Spec §7: an object keyed by task_id, and only the caller's tasks. */
     async statusAll(userId: string): Promise<Record<string, TaskStatusDto>> {
-      // Never let a card spin forever for work that no process is doing any more.
-      await failStale(userId);
+      // Never let a card spin for work that no process is doing any more.
+      await failInterrupted(userId);
       const rows = await repo.recentForUser(userId);
       return Object.fromEntries(rows.map((row) => [row.id, toDto(row)]));
     },
@@ -118,8 +159,12 @@ export function createTasksService(deps: TasksServiceDeps) {
       return toDto((await repo.find(task.id))!);
     },
 
-    /** The body of a fetch job: runs the sync and keeps the task record current. */
-    async runFetch(taskId: string): Promise<void> {
+    /**
+     * The body of a fetch job: runs the sync and keeps the task record current. `workerKey` is
+     * this process's presence (worker-presence.ts): the task carries it while it runs, so any
+     * process sees at once when this one is gone. Without it only the silence rule applies.
+     */
+    async runFetch(taskId: string, workerKey?: number): Promise<void> {
       const task = await repo.find(taskId);
       if (!task || task.status !== 'PENDING') return;
       if (task.accountId === null) {
@@ -127,12 +172,14 @@ export function createTasksService(deps: TasksServiceDeps) {
         await repo.updateIfRunning(taskId, ACCOUNT_DELETED);
         return;
       }
-      await repo.updateIfRunning(taskId, {
-        status: 'STARTED',
+      const claimed = await repo.claim(taskId, workerKey ?? null, {
         percent: 1,
         message: 'Verbindung zum Mailserver wird aufgebaut …',
       });
-      const isCancelled = cachedCheck(async () => (await repo.find(taskId))?.status === 'REVOKED');
+      if (!claimed) return;
+      // Revoked by the user, or ended as interrupted by another process that took this one for
+      // gone (its presence connection dropped for a moment): either way, this run stops.
+      const isCancelled = cachedCheck(async () => (await repo.find(taskId))?.status !== 'STARTED');
       const progress = throttledProgress((p: { percent: number; message: string }) =>
         repo.updateIfRunning(taskId, p),
       );

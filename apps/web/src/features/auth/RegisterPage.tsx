@@ -87,7 +87,7 @@ export function RegisterPage() {
       <Stack spacing={2.5}>
         {registration.isError && (
           <Alert severity="error" role="alert">
-            {errorMessage(registration.error)}
+            {errorMessage(registration.error, 'registration')}
           </Alert>
         )}
         <TextField
