@@ -48,6 +48,49 @@ export default tseslint.config(
     },
   },
   {
+    // Every connection to a mail server goes through the network policy and the connection
+    // bounds (apps/server/src/mail/net, ADR 0018); only the adapters and the connector open one.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/mail/net/**',
+      'apps/server/src/mail/imap/imap-client.ts',
+      'apps/server/src/mail/smtp/smtp-transport.ts',
+      'apps/server/src/mail/mime/bulk-fetch-job.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'nodemailer',
+              message: 'Open SMTP connections through the MailConnector (mail/net).',
+              allowTypeImports: true,
+            },
+            {
+              name: 'imapflow',
+              importNames: ['ImapFlow'],
+              message: 'Open IMAP sessions through the MailConnector (mail/net).',
+              allowTypeImports: true,
+            },
+          ],
+          patterns: [
+            {
+              group: ['**/imap/imap-client.ts'],
+              importNames: ['createImapClient'],
+              message: 'Open IMAP sessions through the MailConnector (mail/net).',
+            },
+            {
+              group: ['**/smtp/smtp-transport.ts'],
+              importNames: ['createSmtpTransport', 'verifySmtp'],
+              message: 'Open SMTP connections through the MailConnector (mail/net).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/bench/**', 'scripts/**', 'apps/web/scripts/**', 'test-support/**', 'e2e/**'],
     rules: { 'no-console': 'off' },
   },

@@ -45,6 +45,11 @@ export interface DovecotOptions {
    * what is announced.
    */
   capabilities?: string;
+  /**
+   * Dovecot's mail_max_userip_connections: IMAP sessions one user may hold from one address
+   * (Dovecot's own default is 10; the harness allows 200 unless a test is about the limit).
+   */
+  maxUserIpConnections?: number;
 }
 
 const SPECIAL_FOLDERS = ['Drafts', 'Sent', 'Archive', 'Junk', 'Trash'];
@@ -92,7 +97,7 @@ userdb {
 }
 ${namespaceConfig(options.layout)}
 protocol imap {
-  mail_max_userip_connections = 200
+  mail_max_userip_connections = ${options.maxUserIpConnections ?? 200}
 }
 service imap-login {
   inet_listener imap {

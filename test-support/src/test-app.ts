@@ -46,7 +46,10 @@ export async function startTestApp(
     DATA_DIR: dataDir,
     APP_SECRET: TEST_APP_SECRET,
     LOG_LEVEL: 'silent',
-    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    // A server deployment refuses mail hosts inside a network (ADR 0018); the test servers
+    // listen on this machine, which the operator of a test allows. A test of the policy itself
+    // passes MAIL_ALLOWED_HOSTS: '' (unset).
+    ...(pgDb ? { DATABASE_URL: pgDb.url, MAIL_ALLOWED_HOSTS: '127.0.0.0/8, ::1' } : {}),
     ...env,
   });
   const database =

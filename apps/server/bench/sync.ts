@@ -74,7 +74,8 @@ async function measure(label: string, dovecot: Dovecot, databaseUrl?: string) {
     DATA_DIR: dataDir,
     APP_SECRET: SECRET,
     LOG_LEVEL: 'silent',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    // The bench Dovecot listens on this machine, which a server deployment must allow.
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl, MAIL_ALLOWED_HOSTS: '127.0.0.1' } : {}),
   });
   const database = await openDatabase(config);
   const services = createServices(config, database);

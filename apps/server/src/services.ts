@@ -1,6 +1,8 @@
 import type { Config } from './config/env.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createMailEventBus } from './events/mail-events.ts';
+import { parseAllowList } from './mail/net/host-policy.ts';
+import { createMailConnector } from './mail/net/mail-connector.ts';
 import { createSearchIndexer } from './mail/search/search-indexer.ts';
 import type { AccountSyncDeps } from './mail/sync/account-sync.ts';
 import type { Logger } from './lib/logger.ts';
@@ -35,6 +37,18 @@ export function createServices(config: Config, database: DatabaseHandle, logger?
   const connectTimeoutMs = config.MAIL_CONNECT_TIMEOUT_SECONDS * 1000;
   const limiter = createRateLimiter(database.db);
   const authRepo = createAuthRepository(database.db);
+  // The one way to the mail servers (ADR 0018): a server deployment keeps off internal networks.
+  const connector = createMailConnector({
+    policy: {
+      serverMode: config.DATABASE_URL !== undefined,
+      allowList: parseAllowList(config.MAIL_ALLOWED_HOSTS).list,
+    },
+    limits: {
+      perAccount: config.MAIL_MAX_CONNECTIONS_PER_ACCOUNT,
+      perServer: config.MAIL_MAX_CONNECTIONS_PER_SERVER,
+    },
+    connectTimeoutMs,
+  });
   const auth = createAuthService({
     repo: authRepo,
     limiter,
@@ -53,6 +67,7 @@ export function createServices(config: Config, database: DatabaseHandle, logger?
     repo: createAccountsRepository(database.db),
     secrets: createSecretBox(deriveKey(rootSecret, 'credentials-kek')),
     limiter,
+    connector,
     connectTimeoutMs,
   });
   const foldersRepo = createFoldersRepository(database.db);
@@ -117,6 +132,7 @@ export function createServices(config: Config, database: DatabaseHandle, logger?
     events,
     search,
     sync,
+    connector,
   };
 }
 

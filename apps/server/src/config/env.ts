@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseAllowList } from '../mail/net/host-policy.ts';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -32,6 +33,14 @@ const envObject = z.object({
   // from which whole messages are fetched and parsed in worker threads.
   MAIL_SYNC_FIRST_PAGE: z.coerce.number().int().min(1).max(5000).default(500),
   MAIL_SYNC_WORKER_MIN: z.coerce.number().int().min(1).default(1000),
+  // Mail hosts inside a network (loopback, private, link-local, unique-local, metadata) that a
+  // server deployment may connect to anyway: host names ("*.intern.example" for all below),
+  // IP addresses and CIDR ranges, comma-separated (ADR 0018). A laptop allows its own networks.
+  MAIL_ALLOWED_HOSTS: z.string().optional(),
+  // IMAP sessions per account (one login at one server) and per server within one process:
+  // work beyond them waits for a free session (ADR 0018).
+  MAIL_MAX_CONNECTIONS_PER_ACCOUNT: z.coerce.number().int().min(2).max(50).default(5),
+  MAIL_MAX_CONNECTIONS_PER_SERVER: z.coerce.number().int().min(1).max(10_000).default(20),
   TRUST_PROXY: booleanString.default(false),
   // Origins whose pages may call the API from another origin (a web app built with
   // VITE_API_BASE_URL): exact scheme://host[:port] values, comma-separated.
@@ -56,6 +65,14 @@ const envSchema = envObject.superRefine((env, ctx) => {
       code: 'custom',
       path: ['APP_SECRET'],
       message: 'is required when DATABASE_URL is set (shared by every API and worker process)',
+    });
+  }
+  const { invalid } = parseAllowList(env.MAIL_ALLOWED_HOSTS);
+  if (invalid.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['MAIL_ALLOWED_HOSTS'],
+      message: `not a host name, IP address or CIDR range: ${invalid.join(', ')}`,
     });
   }
 });

@@ -180,6 +180,9 @@ export function germanMessages(
       return { message: notFoundBySubject[options.subject ?? ''] ?? byCode.NOT_FOUND };
     case ErrorCode.MAIL_SERVER_UNAVAILABLE:
       return { message: connection('server') ?? byCode.MAIL_SERVER_UNAVAILABLE };
+    case ErrorCode.RATE_LIMITED:
+      // Failed connections of saved accounts (ADR 0018) say so; logins and tests need no more.
+      return { message: connection('server') ?? byCode.RATE_LIMITED };
     case ErrorCode.MAIL_SERVER_REFUSED: {
       const reason = refusalReasons[fields.server?.[0] ?? ''];
       return {

@@ -6,6 +6,12 @@ export const ConnectionErrorCode = {
   TLS_ERROR: 'TLS_ERROR',
   TIMEOUT: 'TIMEOUT',
   PROTOCOL_ERROR: 'PROTOCOL_ERROR',
+  /** The address leads into an internal network this server may not reach (ADR 0018). */
+  HOST_BLOCKED: 'HOST_BLOCKED',
+  /** The server refused one more session of this login (e.g. Dovecot's per user+IP limit). */
+  TOO_MANY_CONNECTIONS: 'TOO_MANY_CONNECTIONS',
+  /** Too many failed connection attempts of this user in a short time (ADR 0015, 0018). */
+  TOO_MANY_ATTEMPTS: 'TOO_MANY_ATTEMPTS',
   UNKNOWN: 'UNKNOWN',
 } as const;
 export type ConnectionErrorCode = (typeof ConnectionErrorCode)[keyof typeof ConnectionErrorCode];
@@ -19,12 +25,31 @@ export const connectionMessagesDe: Record<ConnectionErrorCode, string> = {
     'Die verschlüsselte Verbindung ist fehlgeschlagen. Bitte prüfen Sie die Sicherheitseinstellung.',
   TIMEOUT: 'Der Server antwortet nicht. Bitte versuchen Sie es später erneut.',
   PROTOCOL_ERROR: 'Die Verbindung wurde unerwartet unterbrochen. Bitte versuchen Sie es erneut.',
+  HOST_BLOCKED:
+    'Diese Serveradresse führt in ein internes Netz und ist hier nicht erlaubt. Bitte geben Sie die Adresse des Mailservers Ihres Anbieters an.',
+  TOO_MANY_CONNECTIONS:
+    'Der Mailserver lässt keine weitere Verbindung zu: zu viele gleichzeitige Verbindungen. Bitte versuchen Sie es in einigen Minuten erneut.',
+  TOO_MANY_ATTEMPTS:
+    'Zu viele fehlgeschlagene Verbindungsversuche in kurzer Zeit. Bitte warten Sie einige Minuten.',
   UNKNOWN: 'Die Verbindung ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
 };
+
+/** Failures of connecting or logging in: what a port scan through this server would see. */
+export const CONNECT_FAILURES: ReadonlySet<ConnectionErrorCode> = new Set([
+  ConnectionErrorCode.AUTH_FAILED,
+  ConnectionErrorCode.HOST_NOT_FOUND,
+  ConnectionErrorCode.CONNECTION_REFUSED,
+  ConnectionErrorCode.TLS_ERROR,
+  ConnectionErrorCode.TIMEOUT,
+  ConnectionErrorCode.PROTOCOL_ERROR,
+  ConnectionErrorCode.HOST_BLOCKED,
+]);
 
 interface ErrorLike {
   code?: unknown;
   message?: unknown;
+  responseText?: unknown;
+  response?: unknown;
   authenticationFailed?: unknown;
   responseCode?: unknown;
   serverResponseCode?: unknown;
@@ -54,6 +79,20 @@ export function classifyConnectionError(error: unknown): ConnectionErrorCode {
   const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
   const codes = chain.map((e) => str(e.code)).join(' ');
   const text = `${codes} ${chain.map((e) => str(e.message)).join(' ')}`;
+  if (/\bEHOSTBLOCKED\b/.test(codes)) return ConnectionErrorCode.HOST_BLOCKED;
+  if (/\bETOOMANYATTEMPTS\b/.test(codes)) return ConnectionErrorCode.TOO_MANY_ATTEMPTS;
+  // Checked before the refused login it arrives as: Dovecot answers LOGIN with "NO [LIMIT]
+  // Maximum number of connections from user+IP exceeded", Gmail with "Too many simultaneous
+  // connections", an SMTP server with 421; the password was fine.
+  const said = chain.map((e) => `${str(e.responseText)} ${str(e.response)}`).join(' ');
+  if (
+    /\bETOOMANYCONNECTIONS\b/.test(codes) ||
+    chain.some((e) => e.serverResponseCode === 'LIMIT' && e.authenticationFailed === true) ||
+    /too many ([a-z]+ ){0,2}(connections|sessions)|maximum (number of )?connections|connection limit/i.test(
+      `${said} ${text}`,
+    )
+  )
+    return ConnectionErrorCode.TOO_MANY_CONNECTIONS;
   if (
     chain.some(
       (e) => e.authenticationFailed === true || e.serverResponseCode === 'AUTHENTICATIONFAILED',

@@ -3,8 +3,7 @@ import {
   connectionMessagesDe,
   type ConnectionErrorCode,
 } from './connection-errors.ts';
-import { withImap } from './imap/imap-client.ts';
-import { verifySmtp } from './smtp/smtp-transport.ts';
+import type { MailConnector } from './net/mail-connector.ts';
 import type { MailCredentials, ServerEndpoint } from './transport-settings.ts';
 
 export interface ConnectionCheck {
@@ -48,13 +47,19 @@ async function check(run: () => Promise<unknown>): Promise<ConnectionCheck> {
       success: false,
       error_code: code,
       message: connectionMessagesDe[code],
-      error: code === 'AUTH_FAILED' ? refusalText(error) : null,
+      // The server's words on a refused login, or on refusing one more session (which says
+      // its limit: "mail_max_userip_connections=10").
+      error: code === 'AUTH_FAILED' || code === 'TOO_MANY_CONNECTIONS' ? refusalText(error) : null,
     };
   }
 }
 
-/** IMAP and SMTP are tested side by side and reported separately. */
+/**
+ * IMAP and SMTP are tested side by side and reported separately, through the network policy and
+ * the connection bounds like every other connection (ADR 0018).
+ */
 export async function testMailConnection(
+  connector: MailConnector,
   imap: ServerEndpoint,
   smtp: ServerEndpoint,
   credentials: MailCredentials,
@@ -62,9 +67,13 @@ export async function testMailConnection(
 ): Promise<ConnectionTestResult> {
   const [imapResult, smtpResult] = await Promise.all([
     check(() =>
-      withImap(imap, credentials, async (client) => client.noop(), { connectTimeoutMs: timeoutMs }),
+      connector.withImap(imap, credentials, async (client) => client.noop(), {
+        connectTimeoutMs: timeoutMs,
+        // A person waits for the answer.
+        maxWaitMs: timeoutMs,
+      }),
     ),
-    check(() => verifySmtp(smtp, credentials, timeoutMs)),
+    check(() => connector.verifySmtp(smtp, credentials, timeoutMs)),
   ]);
   return { success: imapResult.success && smtpResult.success, imap: imapResult, smtp: smtpResult };
 }

@@ -89,7 +89,8 @@ describe.each(variants)('huge messages and a heavy mailbox on $kind', ({ kind, e
         LOG_LEVEL: 'warn',
         APP_SECRET: TEST_APP_SECRET,
         MAIL_SYNC_FIRST_PAGE: '10',
-        ...(pg ? { DATABASE_URL: pg.url } : {}),
+        // A server deployment reaches the test Dovecot on this machine only when allowed.
+        ...(pg ? { DATABASE_URL: pg.url, MAIL_ALLOWED_HOSTS: '127.0.0.1' } : {}),
         ...env,
       },
       stdio: 'ignore',

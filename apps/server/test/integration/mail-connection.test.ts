@@ -3,8 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDovecot, type Dovecot } from '@brieftaube/test-support/dovecot.ts';
 import { freePort } from '@brieftaube/test-support/ports.ts';
 import { startSmtpServer, type TestSmtpServer } from '@brieftaube/test-support/smtp-server.ts';
+import { parseAllowList } from '../../src/mail/net/host-policy.ts';
+import { createMailConnector } from '../../src/mail/net/mail-connector.ts';
 import { testMailConnection } from '../../src/mail/test-connection.ts';
 import type { ServerEndpoint } from '../../src/mail/transport-settings.ts';
+
+// As on a laptop: the test servers listen on 127.0.0.1.
+const connector = createMailConnector({
+  policy: { serverMode: false, allowList: parseAllowList('').list },
+  limits: { perAccount: 5, perServer: 20 },
+});
 
 describe('mail connection test against real servers', () => {
   let dovecot: Dovecot;
@@ -30,7 +38,7 @@ describe('mail connection test against real servers', () => {
   });
 
   it('succeeds with the right password', async () => {
-    const result = await testMailConnection(imap, smtpEndpoint, {
+    const result = await testMailConnection(connector, imap, smtpEndpoint, {
       user: 'anna@beispiel.de',
       password: 'richtig',
     });
@@ -42,7 +50,7 @@ describe('mail connection test against real servers', () => {
   });
 
   it('reports a wrong password for IMAP and SMTP separately', async () => {
-    const result = await testMailConnection(imap, smtpEndpoint, {
+    const result = await testMailConnection(connector, imap, smtpEndpoint, {
       user: 'anna@beispiel.de',
       password: 'falsch',
     });
@@ -66,7 +74,13 @@ describe('mail connection test against real servers', () => {
     await new Promise<void>((r) => banner.listen(port, '127.0.0.1', r));
     try {
       const other = { host: '127.0.0.1', port, security: 'none' as const };
-      const result = await testMailConnection(other, other, { user: 'x', password: 'y' }, 2_000);
+      const result = await testMailConnection(
+        connector,
+        other,
+        other,
+        { user: 'x', password: 'y' },
+        2_000,
+      );
       expect(result.success).toBe(false);
       expect(JSON.stringify(result)).not.toContain('geheim');
       expect(result.imap.error).toBeNull();
@@ -78,10 +92,15 @@ describe('mail connection test against real servers', () => {
 
   it('tells IMAP failing from SMTP working', async () => {
     const refusedPort = await freePort();
-    const result = await testMailConnection({ ...imap, port: refusedPort }, smtpEndpoint, {
-      user: 'anna@beispiel.de',
-      password: 'richtig',
-    });
+    const result = await testMailConnection(
+      connector,
+      { ...imap, port: refusedPort },
+      smtpEndpoint,
+      {
+        user: 'anna@beispiel.de',
+        password: 'richtig',
+      },
+    );
     expect(result.imap.error_code).toBe('CONNECTION_REFUSED');
     expect(result.smtp.success).toBe(true);
   });
@@ -89,6 +108,7 @@ describe('mail connection test against real servers', () => {
   it('recognises an unknown host', async () => {
     const host = { host: 'gibt-es-nicht.invalid', port: 993, security: 'ssl' as const };
     const result = await testMailConnection(
+      connector,
       host,
       { ...host, port: 465 },
       { user: 'x', password: 'y' },
@@ -99,6 +119,7 @@ describe('mail connection test against real servers', () => {
 
   it('recognises TLS spoken to a plain-text port', async () => {
     const result = await testMailConnection(
+      connector,
       { ...imap, security: 'ssl' },
       { ...smtpEndpoint, security: 'ssl' },
       {
@@ -113,7 +134,13 @@ describe('mail connection test against real servers', () => {
   it('gives up on a server that never answers', async () => {
     const hanging = { host: '127.0.0.1', port: silentPort, security: 'none' as const };
     const started = Date.now();
-    const result = await testMailConnection(hanging, hanging, { user: 'x', password: 'y' }, 1_500);
+    const result = await testMailConnection(
+      connector,
+      hanging,
+      hanging,
+      { user: 'x', password: 'y' },
+      1_500,
+    );
     expect(result.imap.error_code).toBe('TIMEOUT');
     expect(result.smtp.error_code).toBe('TIMEOUT');
     expect(Date.now() - started).toBeLessThan(10_000);

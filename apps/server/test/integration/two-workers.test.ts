@@ -25,6 +25,7 @@ describe('two worker processes on one PostgreSQL queue', () => {
         env: {
           ...process.env,
           DATABASE_URL: t.config.DATABASE_URL,
+          MAIL_ALLOWED_HOSTS: t.config.MAIL_ALLOWED_HOSTS,
           APP_SECRET: TEST_APP_SECRET,
           LOG_LEVEL: 'info',
           DATA_DIR: t.config.dataDir,

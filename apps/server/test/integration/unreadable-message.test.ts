@@ -1,5 +1,6 @@
 import { UNREADABLE_ON_SERVER } from '@brieftaube/shared';
 import fs from 'node:fs';
+import type { ImapFlow } from 'imapflow';
 import path from 'node:path';
 import {
   accountPayload,
@@ -125,9 +126,10 @@ describe('a message the mail server cannot read', () => {
       sql`SELECT id, path, user_id AS "userId", account_id AS "accountId" FROM folders
           WHERE account_id = ${accountId} AND folder_type = 'inbox'`,
     );
+    const endpoint = { host: '127.0.0.1', port: dovecot.imapPort, security: 'none' as const };
     const server = {
-      endpoint: { host: '127.0.0.1', port: dovecot.imapPort, security: 'none' as const },
-      credentials: { user, password },
+      session: <T>(work: (client: ImapFlow) => Promise<T>) =>
+        t.services.connector.withImap(endpoint, { user, password }, work),
     };
     const readable = (await listed(accountId)).find((m) => m.subject)!;
     const [{ uid }] = await queryRows<{ uid: number }>(

@@ -37,6 +37,23 @@ describe('configuration', () => {
     ).toBe('postgres://localhost/x');
   });
 
+  it('checks the mail host allow-list and names every entry it cannot read', () => {
+    expect(loadConfig({ MAIL_ALLOWED_HOSTS: 'mail.intern, 10.0.0.0/8, fd00::/8' })).toMatchObject({
+      MAIL_ALLOWED_HOSTS: 'mail.intern, 10.0.0.0/8, fd00::/8',
+      MAIL_MAX_CONNECTIONS_PER_ACCOUNT: 5,
+      MAIL_MAX_CONNECTIONS_PER_SERVER: 20,
+    });
+    expect(() =>
+      loadConfig({ MAIL_ALLOWED_HOSTS: '10.0.0.0/40, http://mail, ok.example' }),
+    ).toThrow(
+      /MAIL_ALLOWED_HOSTS: not a host name, IP address or CIDR range: 10.0.0.0\/40, http:\/\/mail/,
+    );
+    // An IDLE session may hold all but one of an account's sessions: one is left for work.
+    expect(() => loadConfig({ MAIL_MAX_CONNECTIONS_PER_ACCOUNT: '1' })).toThrow(
+      /MAIL_MAX_CONNECTIONS_PER_ACCOUNT/,
+    );
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).DATABASE_URL).toBeUndefined();
   });

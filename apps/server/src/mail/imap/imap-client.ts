@@ -1,6 +1,8 @@
 import { asciiDomain, ErrorCode } from '@brieftaube/shared';
 import { ImapFlow } from 'imapflow';
 import { AppError } from '../../lib/app-error.ts';
+import { pinnedLookup } from '../net/pinned-lookup.ts';
+import type { ResolvedAddress } from '../net/host-policy.ts';
 import {
   startTlsRequired,
   type MailCredentials,
@@ -10,6 +12,12 @@ import {
 export interface ImapClientOptions {
   /** Milliseconds until connecting (TCP, TLS, greeting) gives up. */
   connectTimeoutMs?: number;
+  /**
+   * The addresses the host name was resolved to and checked against the network policy
+   * (mail/net): the socket goes to these, never to what a second lookup might answer. The name
+   * stays the TLS server name and the name the certificate is checked against.
+   */
+  addresses?: readonly ResolvedAddress[] | undefined;
 }
 
 export function createImapClient(
@@ -38,33 +46,14 @@ export function createImapClient(
     disableAutoIdle: true,
     // Incremental sync asks for what changed and vanished since the last mod-sequence.
     qresync: true,
-    tls: { servername: endpoint.host, minVersion: 'TLSv1.2' },
+    tls: {
+      servername: endpoint.host,
+      minVersion: 'TLSv1.2',
+      // Passed on to net.connect; Node tries the addresses in turn (happy eyeballs) as it would
+      // those of its own lookup.
+      ...(options.addresses?.length ? { lookup: pinnedLookup(options.addresses) } : {}),
+    },
   });
-}
-
-/**
- * Connects, runs `work` and logs out. A failed connect is followed by close(): imapflow keeps the
- * socket otherwise and the process never exits.
- */
-export async function withImap<T>(
-  endpoint: ServerEndpoint,
-  credentials: MailCredentials,
-  work: (client: ImapFlow) => Promise<T>,
-  options: ImapClientOptions = {},
-): Promise<T> {
-  const client = createImapClient(endpoint, credentials, options);
-  client.on('error', () => undefined); // surfaced through the failing call instead
-  try {
-    await client.connect();
-  } catch (error) {
-    client.close();
-    throw error;
-  }
-  try {
-    return await work(client);
-  } finally {
-    await client.logout().catch(() => client.close());
-  }
 }
 
 /**

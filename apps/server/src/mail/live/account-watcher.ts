@@ -4,7 +4,8 @@ import type { AccountRow } from '../../modules/accounts/accounts.repository.ts';
 import type { FolderRow } from '../../modules/folders/folders.repository.ts';
 import { fetchFailureMessage } from '../../modules/tasks/task-messages.ts';
 import { classifyConnectionError } from '../connection-errors.ts';
-import { createImapClient, refusedByServer } from '../imap/imap-client.ts';
+import { refusedByServer } from '../imap/imap-client.ts';
+import type { ImapSession } from '../net/mail-connector.ts';
 import { syncFolderAndNotify, type AccountSyncDeps } from '../sync/account-sync.ts';
 import { isSessionDrop, suspectOf } from '../sync/fetch-journal.ts';
 import type { FolderSyncResult } from '../sync/folder-sync.ts';
@@ -65,6 +66,9 @@ export function watchAccount(
   let stopped = false;
   let wakeUp: (() => void) | undefined;
   let client: ImapFlow | undefined;
+  let opened: ImapSession | undefined;
+  // Stops a session that waits for a free slot (connection-slots.ts).
+  const stopping = new AbortController();
   let lastSelected: MailboxState | undefined;
 
   const sleep = (ms: number) =>
@@ -141,15 +145,22 @@ export function watchAccount(
   const broken = new Map<number, number>();
   let healthy = false;
 
+  // The first session after a start counts toward the user's limit like any connection the
+  // user causes (a changed setting restarts the watcher); the reconnects after it are paced by
+  // the growing pauses and only refused while the user is over the limit (ADR 0018).
+  let firstSession = true;
+
   async function session(): Promise<void> {
-    const imap = createImapClient(
-      { host: account.imapServer, port: account.imapPort, security: account.imapSecurity },
-      deps.accounts.credentialsOf(account),
-      deps.connectTimeoutMs ? { connectTimeoutMs: deps.connectTimeoutMs } : {},
-    );
+    const countFailures = firstSession;
+    firstSession = false;
+    const current = await deps.accounts.openImap(account, {
+      longLived: true,
+      signal: stopping.signal,
+      countFailures,
+    });
+    opened = current;
+    const imap = current.client;
     client = imap;
-    imap.on('error', () => undefined); // surfaced through the failing call instead
-    await imap.connect();
     let nextPoll = 0;
     let previousRound = await deps.emailSync.newestEmailId();
     while (!stopped) {
@@ -198,13 +209,7 @@ export function watchAccount(
     );
     if (!folder) return;
     await keepUnreadable(deps.emailSync, folder, uid, {
-      endpoint: {
-        host: account.imapServer,
-        port: account.imapPort,
-        security: account.imapSecurity,
-      },
-      credentials: deps.accounts.credentialsOf(account),
-      ...(deps.connectTimeoutMs ? { connectTimeoutMs: deps.connectTimeoutMs } : {}),
+      session: (work) => deps.accounts.imap(account, work),
     });
   };
 
@@ -233,12 +238,15 @@ export function watchAccount(
             );
           }
         }
-        if (code === 'AUTH_FAILED')
+        // What the user must change (a password, a server the policy refuses) is shown with the
+        // account; a passing outage is not.
+        if (code === 'AUTH_FAILED' || code === 'HOST_BLOCKED')
           await deps.accounts
             .markSynced(account.userId, account.id, fetchFailureMessage(error).message)
             .catch(() => undefined);
       } finally {
-        await client?.logout().catch(() => client?.close());
+        await opened?.close();
+        opened = undefined;
         client = undefined;
       }
       if (stopped) break;
@@ -254,6 +262,7 @@ export function watchAccount(
     accountId: account.id,
     async stop() {
       stopped = true;
+      stopping.abort();
       wakeUp?.();
       // Closing breaks a running IDLE or FETCH at once instead of waiting for it.
       client?.close();

@@ -29,6 +29,8 @@ export function runBulkFetch(
   const waiting: (() => void)[] = [];
   const client = createImapClient(job.endpoint, job.credentials, {
     ...(job.connectTimeoutMs ? { connectTimeoutMs: job.connectTimeoutMs } : {}),
+    // Never looked up again here: the main thread resolved and checked the host (ADR 0018).
+    addresses: job.addresses,
   });
   client.on('error', () => undefined); // surfaced through the failing call instead
 

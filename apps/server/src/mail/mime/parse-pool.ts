@@ -5,16 +5,20 @@ import { EmptyMessageError, type ParsedBody } from './parse-message.ts';
 import type { ParseJob, ParseReply } from './parse-worker.ts';
 
 export interface ParsePool {
+  /** Worker threads: at most this many sessions in a bulk fetch. */
+  readonly size: number;
   parse(source: Buffer): Promise<ParsedBody>;
   /**
    * A bulk fetch: the UIDs are shared out among the workers in slices, newest first, each worker
    * fetching and parsing its share with its own IMAP session; `store` receives each batch's rows
    * (UTF-8 JSON) one at a time, in arrival order. `checkCancelled` throwing stops every share.
+   * `workers` caps the sessions opened (the connection bounds granted that many).
    */
   fetch(
     job: BulkFetchJob,
     store: (rows: Uint8Array, uids: number) => Promise<void>,
     checkCancelled: () => Promise<void>,
+    workers?: number,
   ): Promise<void>;
   close(): Promise<void>;
 }
@@ -92,6 +96,7 @@ export function createParsePool(
   const leastBusy = () => slots.reduce((a, b) => (b.jobs.size < a.jobs.size ? b : a));
 
   return {
+    size,
     parse(source) {
       // A private copy, whose memory moves to the worker instead of being copied again.
       const bytes = new Uint8Array(source);
@@ -100,9 +105,11 @@ export function createParsePool(
       ]);
     },
 
-    async fetch(job, store, checkCancelled) {
+    async fetch(job, store, checkCancelled, workers = slots.length) {
       // Slices in turn, so that every worker works from the newest mail to the oldest.
-      const shares = slots.map((slot) => ({ slot, id: nextId++, uids: [] as number[] }));
+      const shares = slots
+        .slice(0, Math.max(1, workers))
+        .map((slot) => ({ slot, id: nextId++, uids: [] as number[] }));
       for (let i = 0; i < job.uids.length; i += SHARE_SLICE)
         shares[(i / SHARE_SLICE) % shares.length]!.uids.push(...job.uids.slice(i, i + SHARE_SLICE));
       let storing = Promise.resolve();

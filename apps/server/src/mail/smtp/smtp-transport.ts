@@ -1,5 +1,7 @@
 import { asciiDomain } from '@brieftaube/shared';
+import net from 'node:net';
 import nodemailer, { type Transporter } from 'nodemailer';
+import type { ResolvedAddress } from '../net/host-policy.ts';
 import {
   startTlsRequired,
   type MailCredentials,
@@ -9,11 +11,22 @@ import {
 export function createSmtpTransport(
   endpoint: ServerEndpoint,
   credentials: MailCredentials,
-  options: { timeoutMs?: number; pool?: boolean } = {},
+  options: {
+    timeoutMs?: number;
+    pool?: boolean;
+    /**
+     * The address the host was resolved to and checked (mail/net): nodemailer connects to it
+     * instead of resolving the name again; the name stays the TLS server name.
+     */
+    address?: ResolvedAddress | undefined;
+  } = {},
 ): Transporter {
   const timeout = options.timeoutMs ?? 15_000;
+  const name = asciiDomain(endpoint.host) ?? endpoint.host;
+  const servername = net.isIP(name) ? undefined : name;
   return nodemailer.createTransport({
-    host: asciiDomain(endpoint.host) ?? endpoint.host,
+    host: options.address?.address ?? name,
+    ...(options.address && servername ? { servername } : {}),
     port: endpoint.port,
     secure: endpoint.security === 'ssl',
     // Without requireTLS, nodemailer upgrades when the server offers STARTTLS.
@@ -26,7 +39,7 @@ export function createSmtpTransport(
     greetingTimeout: timeout,
     socketTimeout: 60_000,
     pool: options.pool ?? false,
-    tls: { servername: endpoint.host, minVersion: 'TLSv1.2' },
+    tls: { servername: servername ?? endpoint.host, minVersion: 'TLSv1.2' },
   });
 }
 
@@ -35,8 +48,12 @@ export async function verifySmtp(
   endpoint: ServerEndpoint,
   credentials: MailCredentials,
   timeoutMs?: number,
+  address?: ResolvedAddress,
 ): Promise<void> {
-  const transport = createSmtpTransport(endpoint, credentials, timeoutMs ? { timeoutMs } : {});
+  const transport = createSmtpTransport(endpoint, credentials, {
+    ...(timeoutMs ? { timeoutMs } : {}),
+    address,
+  });
   try {
     await transport.verify();
   } finally {

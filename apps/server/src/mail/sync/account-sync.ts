@@ -1,5 +1,7 @@
 import { FOLDER_TYPE_ORDER, displayNameFor } from '../imap/folder-types.ts';
-import { refusedByServer, withImap } from '../imap/imap-client.ts';
+import { refusedByServer } from '../imap/imap-client.ts';
+import type { ConnectTarget } from '../net/mail-connector.ts';
+import type { BulkConnection } from './bulk-fetch.ts';
 import type { ImapFlow } from 'imapflow';
 import type { MailEventBus } from '../../events/mail-events.ts';
 import type { SearchIndexer } from '../search/search-indexer.ts';
@@ -77,10 +79,18 @@ export async function syncAccount(
     security: account.imapSecurity,
   };
   const credentials = deps.accounts.credentialsOf(account);
-  const bulk = {
+  // Where this fetch's session went: the workers and a second look at a message go there too,
+  // within the bounds of the account's sessions (ADR 0018).
+  let target: ConnectTarget | undefined;
+  const bulk: BulkConnection & { session: <T>(work: (c: ImapFlow) => Promise<T>) => Promise<T> } = {
     endpoint,
     credentials,
     ...(deps.connectTimeoutMs ? { connectTimeoutMs: deps.connectTimeoutMs } : {}),
+    reserve: (wanted) =>
+      target
+        ? deps.accounts.reserveExtra(account, target.addresses, wanted)
+        : { granted: 0, addresses: [], release: () => undefined },
+    session: (work) => deps.accounts.imap(account, work),
   };
   const syncOne = async (
     client: ImapFlow,
@@ -119,11 +129,11 @@ export async function syncAccount(
 
   const reapply = () => deps.emailSync.reapplyKeptCategories(accountId, storedAfter);
   const attempt = () =>
-    withImap(
-      endpoint,
-      credentials,
-      async (client) => {
+    deps.accounts.imap(
+      account,
+      async (client, opened) => {
         session = client;
+        target = opened.target;
         let base = 5;
         let rest = 94;
         // The inbox first, before the folder list: new mail is stored before anything else is
@@ -177,7 +187,17 @@ export async function syncAccount(
           await deps.emailSync.touchFolders(untouched).catch(() => undefined);
         }
       },
-      deps.connectTimeoutMs ? { connectTimeoutMs: deps.connectTimeoutMs } : {},
+      {
+        // Another fetch, the live sync or the user's actions hold every session the account
+        // may have: the card says why nothing moves yet.
+        onWait: () =>
+          void options
+            .onProgress?.({
+              percent: 1,
+              message: 'Wartet auf eine freie Verbindung zum Mailserver …',
+            })
+            .catch(() => undefined),
+      },
     );
   // A session the server ended on one message: the sync starts over in a new session. The same
   // message twice is one the server cannot read: kept as unreadable, then passed by.

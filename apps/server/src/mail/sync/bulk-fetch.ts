@@ -1,4 +1,6 @@
 import type { ParsePool } from '../mime/parse-pool.ts';
+import type { ResolvedAddress } from '../net/host-policy.ts';
+import type { BulkReservation } from '../net/mail-connector.ts';
 import type { MailCredentials, ServerEndpoint } from '../transport-settings.ts';
 
 /** How the pool's workers reach the mailbox for a bulk fetch: their own sessions. */
@@ -10,6 +12,15 @@ export interface BulkConnection {
   minMessages?: number;
   /** The workers to use; the process's shared pool unless a test brings its own. */
   pool?: ParsePool;
+  /**
+   * Sessions for the workers within the connection bounds, to the addresses the network policy
+   * checked (ADR 0018); none free means this session fetches alone. Every sync of a saved
+   * account brings it; without it (a test with its own server) the workers connect by name.
+   */
+  reserve?: (wanted: number) => BulkReservation;
+  /** What reserve granted (folder-sync.ts sets these): where to connect and how many. */
+  addresses?: readonly ResolvedAddress[] | undefined;
+  workers?: number;
 }
 
 /** One worker's share of a bulk fetch (parse-worker.ts runs it). */
@@ -17,6 +28,8 @@ export interface BulkFetchJob {
   endpoint: ServerEndpoint;
   credentials: MailCredentials;
   connectTimeoutMs?: number;
+  /** Where the workers connect: the checked addresses of the host (mail/net). */
+  addresses?: readonly ResolvedAddress[] | undefined;
   path: string;
   uidValidity: string;
   ids: { userId: string; accountId: number; folderId: number };
@@ -35,6 +48,8 @@ export interface SerialisedError {
   code?: string | number | undefined;
   responseCode?: string | number | undefined;
   serverResponseCode?: string | number | undefined;
+  /** The server's words on a refusal ("Too many simultaneous connections"). */
+  responseText?: string | undefined;
   authenticationFailed?: boolean;
 }
 
@@ -47,6 +62,7 @@ export function serialiseError(error: unknown): SerialisedError {
     code: pick(e.code),
     responseCode: pick(e.responseCode),
     serverResponseCode: pick(e.serverResponseCode),
+    responseText: typeof e.responseText === 'string' ? e.responseText.slice(0, 300) : undefined,
     authenticationFailed: e.authenticationFailed === true,
   };
 }

@@ -52,13 +52,17 @@ export async function syncComplete(
   const pool = options.bulk?.pool ?? inThreadPool ?? sharedParsePool();
   if (options.bulk && usesWorkers(uids.length, options.bulk)) {
     // The workers read the sizes themselves: this session stays free for the first page.
-    const { path, uidValidity, minMessages: _, pool: _pool, ...connection } = options.bulk;
+    const { endpoint, credentials, connectTimeoutMs, addresses, workers } = options.bulk;
+    const { path, uidValidity } = options.bulk;
     let inserted = 0;
     let done = 0;
     try {
       await pool.fetch(
         {
-          ...connection,
+          endpoint,
+          credentials,
+          ...(connectTimeoutMs ? { connectTimeoutMs } : {}),
+          addresses,
           path,
           uidValidity: String(uidValidity),
           ids,
@@ -72,6 +76,7 @@ export async function syncComplete(
           await options.onProgress?.(done);
         },
         options.checkCancelled,
+        workers,
       );
     } catch (error) {
       if (!isWorkerCrash(error) && !isSessionDrop(error)) throw error;

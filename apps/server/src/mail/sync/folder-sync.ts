@@ -6,6 +6,8 @@ import type {
 } from '../../modules/emails/email-sync.repository.ts';
 import { assertUsable, uidSet } from '../imap/imap-client.ts';
 import { syncBodies } from './body-sync.ts';
+import { sharedParsePool } from '../mime/parse-pool.ts';
+import type { BulkReservation } from '../net/mail-connector.ts';
 import type { BulkConnection } from './bulk-fetch.ts';
 import { syncComplete, usesWorkers } from './complete-sync.ts';
 import { journaled } from './fetch-journal.ts';
@@ -83,6 +85,7 @@ export async function syncFolder(
   };
 
   const lock = await client.getMailboxLock(folder.path, { readOnly: true });
+  let reservation: BulkReservation | undefined;
   try {
     const mailbox = client.mailbox as MailboxObject;
     result.seen = {
@@ -132,6 +135,16 @@ export async function syncFolder(
     };
     let stopRest = false;
     let restDone = 0;
+    // Worker sessions only within the connection bounds (ADR 0018): none free, and this session
+    // fetches the rest itself, after the first page, instead of opening more.
+    let bulk = options.bulk;
+    if (bulk?.reserve && usesWorkers(rest.length, bulk)) {
+      reservation = bulk.reserve((bulk.pool ?? sharedParsePool()).size);
+      bulk =
+        reservation.granted > 0
+          ? { ...bulk, addresses: reservation.addresses, workers: reservation.granted }
+          : undefined;
+    }
     const completeRest = () =>
       syncComplete(client, repo, ids, rest, {
         ...bodyOptions,
@@ -139,9 +152,7 @@ export async function syncFolder(
           if (stopRest) throw new SyncCancelledError();
           await checkCancelled();
         },
-        ...(options.bulk
-          ? { bulk: { ...options.bulk, path: folder.path, uidValidity: mailbox.uidValidity } }
-          : {}),
+        ...(bulk ? { bulk: { ...bulk, path: folder.path, uidValidity: mailbox.uidValidity } } : {}),
         onProgress: (done) => {
           const count = done - restDone;
           restDone = done;
@@ -151,7 +162,7 @@ export async function syncFolder(
     // The workers have sessions of their own: they log in and fetch the rest while this session
     // reads the first page, its bodies and those an interrupted sync left. Over a real network
     // their connection, TLS and login cost as much as the first page itself.
-    const completing = usesWorkers(rest.length, options.bulk) ? completeRest() : undefined;
+    const completing = usesWorkers(rest.length, bulk) ? completeRest() : undefined;
     // Awaited below; failing meanwhile must not count as unhandled.
     completing?.catch(() => undefined);
     try {
@@ -202,6 +213,8 @@ export async function syncFolder(
     else await repo.touchFolder(folder.id);
     return result;
   } finally {
+    // The workers' sessions are closed once their shares settled (awaited above).
+    reservation?.release();
     lock.release();
   }
 }

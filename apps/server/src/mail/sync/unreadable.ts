@@ -1,15 +1,17 @@
 import { UNREADABLE_ON_SERVER } from '@brieftaube/shared';
-import type { FetchMessageObject } from 'imapflow';
+import type { FetchMessageObject, ImapFlow } from 'imapflow';
 import type { EmailSyncRepository } from '../../modules/emails/email-sync.repository.ts';
 import type { FolderRow } from '../../modules/folders/folders.repository.ts';
-import { withImap } from '../imap/imap-client.ts';
-import type { MailCredentials, ServerEndpoint } from '../transport-settings.ts';
 import { isSessionDrop } from './fetch-journal.ts';
 import { HEADER_QUERY, headerRow } from './message-rows.ts';
 
 export const UNREADABLE_REASON = UNREADABLE_ON_SERVER;
 
-type Server = { endpoint: ServerEndpoint; credentials: MailCredentials; connectTimeoutMs?: number };
+/**
+ * Opens a session of the account through the network policy and the connection bounds
+ * (ADR 0018): a second look at one message is a connection like any other.
+ */
+type Server = { session: <T>(work: (client: ImapFlow) => Promise<T>) => Promise<T> };
 
 /**
  * Whether the message alone ends a session: fetched by itself, as the sync fetches it, in a
@@ -18,23 +20,18 @@ type Server = { endpoint: ServerEndpoint; credentials: MailCredentials; connectT
  */
 async function endsSessionAlone(server: Server, folder: FolderRow, uid: number): Promise<boolean> {
   try {
-    await withImap(
-      server.endpoint,
-      server.credentials,
-      async (client) => {
-        const lock = await client.getMailboxLock(folder.path, { readOnly: true });
-        try {
-          await client.fetchOne(
-            String(uid),
-            { ...HEADER_QUERY, size: true, source: true },
-            { uid: true },
-          );
-        } finally {
-          lock.release();
-        }
-      },
-      server.connectTimeoutMs ? { connectTimeoutMs: server.connectTimeoutMs } : {},
-    );
+    await server.session(async (client) => {
+      const lock = await client.getMailboxLock(folder.path, { readOnly: true });
+      try {
+        await client.fetchOne(
+          String(uid),
+          { ...HEADER_QUERY, size: true, source: true },
+          { uid: true },
+        );
+      } finally {
+        lock.release();
+      }
+    });
     return false;
   } catch (error) {
     return isSessionDrop(error);
@@ -55,10 +52,8 @@ export async function keepUnreadable(
 ): Promise<boolean> {
   if (!(await endsSessionAlone(server, folder, uid))) return false;
   if (await repo.markUnreadable(folder.id, uid, UNREADABLE_REASON)) return true;
-  const known = await withImap(
-    server.endpoint,
-    server.credentials,
-    async (client) => {
+  const known = await server
+    .session(async (client) => {
       const lock = await client.getMailboxLock(folder.path, { readOnly: true });
       try {
         return await client.fetchOne(
@@ -69,9 +64,8 @@ export async function keepUnreadable(
       } finally {
         lock.release();
       }
-    },
-    server.connectTimeoutMs ? { connectTimeoutMs: server.connectTimeoutMs } : {},
-  ).catch(() => undefined);
+    })
+    .catch(() => undefined);
   const message = (known || { uid }) as FetchMessageObject;
   await repo.insertMany([
     {

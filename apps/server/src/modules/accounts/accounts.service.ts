@@ -6,29 +6,35 @@ import {
   type ConnectionTestResult,
   type ConnectionTestInput,
 } from '@brieftaube/shared';
-import type { ImapFlow } from 'imapflow';
 import { AppError } from '../../lib/app-error.ts';
-import { classifyConnectionError } from '../../mail/connection-errors.ts';
-import { isTaggedNo, withImap } from '../../mail/imap/imap-client.ts';
+import type { MailConnector } from '../../mail/net/mail-connector.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { RateLimiter } from '../auth/rate-limiter.ts';
 import { providerFor } from '../../mail/presets.ts';
 import { testMailConnection } from '../../mail/test-connection.ts';
-import type { MailCredentials } from '../../mail/transport-settings.ts';
 import { normaliseServerSettings, type NormalisedServerSettings } from './account-input.ts';
 import type { AccountRow, AccountsRepository } from './accounts.repository.ts';
+import { createAccountConnections } from './account-connections.ts';
+import {
+  CONNECTION_TEST_WINDOW_SECONDS,
+  CONNECTION_TESTS_PER_WINDOW,
+  connectionLimitKey,
+} from './connection-guard.ts';
+
+export { CONNECTION_TESTS_PER_WINDOW };
 
 export interface AccountsServiceDeps {
   repo: AccountsRepository;
   secrets: SecretBox;
-  /** Counts connection tests: each one makes this server connect wherever the caller says. */
+  /**
+   * Counts connection tests and failed connections of saved accounts: each makes this server
+   * connect wherever the caller says.
+   */
   limiter?: RateLimiter;
+  /** Every IMAP and SMTP connection goes through it (network policy, bounds; ADR 0018). */
+  connector: MailConnector;
   connectTimeoutMs?: number;
 }
-
-/** Enough for anyone trying settings by hand; too few to scan a network through the server. */
-export const CONNECTION_TESTS_PER_WINDOW = 20;
-const CONNECTION_TEST_WINDOW_SECONDS = 10 * 60;
 
 const REDACTED = '••••••••';
 
@@ -83,25 +89,10 @@ function sameTarget(settings: NormalisedServerSettings, row: AccountRow): boolea
 
 const FOLDER_SETTINGS_MAX = 64 * 1024;
 
-/**
- * A tagged NO after a successful login: the server is there and refused this command. That is
- * not a failed connection, and the user can often do something about it (RFC 5530 codes).
- */
-function serverRefusal(error: unknown): AppError | undefined {
-  if (!isTaggedNo(error)) return undefined;
-  const e = error as { serverResponseCode?: unknown; authenticationFailed?: unknown };
-  if (e.authenticationFailed === true) return undefined;
-  const code = typeof e.serverResponseCode === 'string' ? e.serverResponseCode.toUpperCase() : '';
-  if (code === 'AUTHENTICATIONFAILED' || code === 'AUTHORIZATIONFAILED') return undefined;
-  if (code === 'ALREADYEXISTS')
-    return AppError.validation({ name: [FieldErrorCode.FOLDER_EXISTS] });
-  return new AppError(ErrorCode.MAIL_SERVER_REFUSED, `Mail server refused (${code || 'NO'})`, {
-    server: [(code || 'REFUSED') as never],
-  });
-}
-
 export function createAccountsService(deps: AccountsServiceDeps) {
-  const { repo, secrets } = deps;
+  const { repo, secrets, connector } = deps;
+  const connections = createAccountConnections(deps);
+  const { credentialsOf } = connections;
 
   async function requireAccount(userId: string, id: number): Promise<AccountRow> {
     const row = await repo.find(userId, id);
@@ -112,7 +103,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
   async function countConnectionTest(userId: string): Promise<void> {
     if (!deps.limiter) return;
     const { count, retryAfter } = await deps.limiter.hit(
-      `connection-test:${userId}`,
+      connectionLimitKey(userId),
       CONNECTION_TEST_WINDOW_SECONDS,
     );
     if (count > CONNECTION_TESTS_PER_WINDOW)
@@ -121,42 +112,10 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       });
   }
 
-  /** The credentials to log in with; secrets are opened only here, right before use. */
-  function credentialsOf(row: AccountRow): MailCredentials {
-    return {
-      user: row.username || row.emailAddress,
-      password: row.passwordSealed ? secrets.open(row.passwordSealed) : undefined,
-      accessToken: row.accessTokenSealed ? secrets.open(row.accessTokenSealed) : undefined,
-    };
-  }
-
-  /** Runs IMAP work for an account; connection failures become one code the app can explain. */
-  async function withServer<T>(
-    account: AccountRow,
-    work: (client: ImapFlow) => Promise<T>,
-  ): Promise<T> {
-    try {
-      return await withImap(
-        { host: account.imapServer, port: account.imapPort, security: account.imapSecurity },
-        credentialsOf(account),
-        work,
-        deps.connectTimeoutMs ? { connectTimeoutMs: deps.connectTimeoutMs } : {},
-      );
-    } catch (error) {
-      if (error instanceof AppError) throw error;
-      const refusal = serverRefusal(error);
-      if (refusal) throw refusal;
-      const code = classifyConnectionError(error);
-      throw new AppError(ErrorCode.MAIL_SERVER_UNAVAILABLE, `Mail server error (${code})`, {
-        server: [code as never],
-      });
-    }
-  }
-
   return {
     requireAccount,
-    credentialsOf,
-    withServer,
+    ...connections,
+
     findAccount: (userId: string, id: number) => repo.find(userId, id),
     listSynced: () => repo.listSynced(),
 
@@ -264,7 +223,13 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       const row = await requireAccount(userId, id);
       await countConnectionTest(userId);
       const s = settingsOf(row);
-      return testMailConnection(s.imap, s.smtp, credentialsOf(row), deps.connectTimeoutMs);
+      return testMailConnection(
+        connector,
+        s.imap,
+        s.smtp,
+        credentialsOf(row),
+        deps.connectTimeoutMs,
+      );
     },
 
     /**
@@ -289,6 +254,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       await countConnectionTest(userId);
       const user = input.username?.trim() || settings.emailAddress;
       return testMailConnection(
+        connector,
         settings.imap,
         settings.smtp,
         { user, password },

@@ -27,6 +27,22 @@ export function createRateLimiter(db: Db) {
       };
     },
 
+    /** The count in the current window without adding to it (0 once the window is over). */
+    async peek(key: string, windowSeconds: number): Promise<{ count: number; retryAfter: number }> {
+      const result = (await db.execute(sql`
+        SELECT count,
+          GREATEST(1, CEIL(EXTRACT(EPOCH FROM (window_start + make_interval(secs => ${windowSeconds}) - now()))))::int AS retry_after
+        FROM rate_limits
+        WHERE key = ${key} AND window_start > now() - make_interval(secs => ${windowSeconds})`)) as {
+        rows: { count: number; retry_after: number }[];
+      };
+      const row = result.rows[0];
+      return {
+        count: Number(row?.count ?? 0),
+        retryAfter: Number(row?.retry_after ?? windowSeconds),
+      };
+    },
+
     /** Takes back one hit: an attempt that turned out to be legitimate. */
     async release(key: string): Promise<void> {
       await db.execute(

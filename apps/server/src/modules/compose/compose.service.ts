@@ -4,7 +4,6 @@ import type { AttachmentMeta } from '../../db/schema/index.ts';
 import { AppError, type FieldErrors } from '../../lib/app-error.ts';
 import { buildOutgoing, type OutgoingAttachment } from '../../mail/compose/build-message.ts';
 import { classifyConnectionError } from '../../mail/connection-errors.ts';
-import { createSmtpTransport } from '../../mail/smtp/smtp-transport.ts';
 import type { MailEventBus } from '../../events/mail-events.ts';
 import type { SearchIndexer } from '../../mail/search/search-indexer.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
@@ -169,13 +168,10 @@ export function createComposeService(deps: ComposeServiceDeps) {
     }> {
       const { account, message } = await prepare(userId, input, true);
       const raw = await buildOutgoing(message);
-      const transport = createSmtpTransport(
-        { host: account.smtpServer, port: account.smtpPort, security: account.smtpSecurity },
-        accounts.credentialsOf(account),
-        deps.smtpTimeoutMs ? { timeoutMs: deps.smtpTimeoutMs } : {},
-      );
+      let smtp: Awaited<ReturnType<typeof accounts.smtp>> | undefined;
       try {
-        await transport.sendMail({
+        smtp = await accounts.smtp(account, deps.smtpTimeoutMs);
+        await smtp.transport.sendMail({
           envelope: {
             // Umlaut domains in ASCII, as the headers have them (nodemailer converts those).
             from: asciiAddress(account.emailAddress),
@@ -183,7 +179,9 @@ export function createComposeService(deps: ComposeServiceDeps) {
           },
           raw,
         });
+        smtp.succeeded();
       } catch (error) {
+        await smtp?.failed(error).catch(() => undefined);
         // Never lost: what could not be sent is kept as a draft, and the answer says where.
         const code = classifyConnectionError(error);
         const draftMessage = await buildOutgoing(message, { keepBcc: true });
@@ -195,7 +193,7 @@ export function createComposeService(deps: ComposeServiceDeps) {
           ...(draftId ? { draft_id: [String(draftId) as never] } : {}),
         });
       } finally {
-        transport.close();
+        smtp?.transport.close();
       }
 
       // The sender's own copy shows who got a blind copy; what went out does not.

@@ -15,6 +15,12 @@ const CONNECTION_MESSAGES: Record<ConnectionErrorCode, string> = {
   TIMEOUT: 'Der Mailserver antwortet nicht. Bitte versuchen Sie es später erneut.',
   PROTOCOL_ERROR:
     'Die Verbindung zum Mailserver wurde unerwartet unterbrochen. Bitte versuchen Sie es erneut.',
+  HOST_BLOCKED:
+    'Die Adresse des Mailservers führt in ein internes Netz und ist hier nicht erlaubt. Bitte prüfen Sie die Serveradresse.',
+  TOO_MANY_CONNECTIONS:
+    'Der Mailserver lässt keine weitere Verbindung zu: zu viele gleichzeitige Verbindungen. Bitte versuchen Sie es in einigen Minuten erneut.',
+  TOO_MANY_ATTEMPTS:
+    'Zu viele fehlgeschlagene Verbindungsversuche in kurzer Zeit. Bitte warten Sie einige Minuten und versuchen Sie es dann erneut.',
   UNKNOWN: 'Beim Abrufen der E-Mails ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut.',
 };
 

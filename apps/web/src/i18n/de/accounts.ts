@@ -78,9 +78,9 @@ export const accounts = {
     close: 'Testergebnis schließen',
     requestFailed: 'Der Verbindungstest konnte nicht durchgeführt werden.',
     rateLimited_one:
-      'Sie haben in kurzer Zeit sehr viele Verbindungstests gestartet. Bitte warten Sie eine Minute.',
+      'In kurzer Zeit gab es sehr viele Verbindungstests oder fehlgeschlagene Verbindungen. Bitte warten Sie eine Minute.',
     rateLimited_other:
-      'Sie haben in kurzer Zeit sehr viele Verbindungstests gestartet. Bitte warten Sie {{minutes}} Minuten.',
+      'In kurzer Zeit gab es sehr viele Verbindungstests oder fehlgeschlagene Verbindungen. Bitte warten Sie {{minutes}} Minuten.',
     needsPassword:
       'Für einen anderen Server geben Sie bitte das Passwort erneut ein: Das gespeicherte Passwort wird nur an den bisherigen Server gesendet.',
     errors: {
@@ -94,6 +94,12 @@ export const accounts = {
       TIMEOUT:
         'Der Server antwortet nicht (Zeitüberschreitung). Bitte prüfen Sie Servername, Port und Ihre Internetverbindung.',
       PROTOCOL_ERROR: 'Der Server hat unerwartet geantwortet. Passen Port und Sicherheit zusammen?',
+      HOST_BLOCKED:
+        'Diese Serveradresse führt in ein internes Netz und ist auf diesem Server nicht erlaubt. Bitte geben Sie die Adresse Ihres Mailanbieters an.',
+      TOO_MANY_CONNECTIONS:
+        'Der Server lässt keine weitere Verbindung zu: zu viele gleichzeitige Verbindungen, etwa von anderen Geräten. Bitte versuchen Sie es in einigen Minuten erneut.',
+      TOO_MANY_ATTEMPTS:
+        'Zu viele fehlgeschlagene Verbindungsversuche in kurzer Zeit. Bitte warten Sie einige Minuten.',
       UNKNOWN: 'Die Verbindung ist aus unbekanntem Grund fehlgeschlagen.',
     },
   },

@@ -114,6 +114,12 @@ export const compose = {
       TLS_ERROR: 'Die verschlüsselte Verbindung zum Postausgangsserver (SMTP) ist fehlgeschlagen.',
       TIMEOUT: 'Der Postausgangsserver (SMTP) antwortet nicht.',
       PROTOCOL_ERROR: 'Die Verbindung zum Postausgangsserver (SMTP) wurde unerwartet getrennt.',
+      HOST_BLOCKED:
+        'Die Adresse des Postausgangsservers (SMTP) führt in ein internes Netz und ist auf diesem Server nicht erlaubt.',
+      TOO_MANY_CONNECTIONS:
+        'Der Postausgangsserver (SMTP) lässt gerade keine weitere Verbindung zu (zu viele gleichzeitige Verbindungen).',
+      TOO_MANY_ATTEMPTS:
+        'Zu viele fehlgeschlagene Verbindungsversuche in kurzer Zeit; bitte warten Sie einige Minuten.',
       UNKNOWN: 'Der Postausgangsserver (SMTP) hat die Nachricht abgelehnt.',
     },
     network:

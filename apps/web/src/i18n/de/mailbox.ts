@@ -188,6 +188,14 @@ export const mailbox = {
       'Der Mailserver ist gerade nicht erreichbar. Bitte versuchen Sie es in einem Moment erneut.',
     mailLogin:
       'Der Mailserver hat die Anmeldung abgelehnt. Bitte prüfen Sie das Passwort des Kontos unter „E-Mail-Konten“.',
+    hostBlocked:
+      'Die Adresse des Mailservers führt in ein internes Netz und ist auf diesem Server nicht erlaubt. Bitte prüfen Sie die Serveradresse unter „E-Mail-Konten“.',
+    tooManyConnections:
+      'Der Mailserver lässt gerade keine weitere Verbindung zu (zu viele gleichzeitige Verbindungen). Bitte versuchen Sie es in einigen Minuten erneut.',
+    tooManyAttempts_one:
+      'Zu viele fehlgeschlagene Verbindungsversuche in kurzer Zeit. Bitte warten Sie eine Minute.',
+    tooManyAttempts_other:
+      'Zu viele fehlgeschlagene Verbindungsversuche in kurzer Zeit. Bitte warten Sie {{minutes}} Minuten.',
     noTrash:
       'Für dieses Konto ist kein Papierkorb bekannt. Bitte synchronisieren Sie zuerst die Ordner.',
     wrongAccount: 'E-Mails lassen sich nur innerhalb ihres eigenen Kontos verschieben.',

@@ -20,14 +20,17 @@ const KNOWN_CODES = [
   'TLS_ERROR',
   'TIMEOUT',
   'PROTOCOL_ERROR',
+  'HOST_BLOCKED',
+  'TOO_MANY_CONNECTIONS',
+  'TOO_MANY_ATTEMPTS',
 ];
 
 /**
  * Only a server's own answer is worth quoting (a refused login may say why: "application-specific
- * password required"); for a host not found, a refused or timed-out connection or a TLS failure
+ * password required"; a refused session names the limit: "mail_max_userip_connections=10"); for a host not found, a refused or timed-out connection or a TLS failure
  * the German sentence says everything, and the system's text ("connect ECONNREFUSED …") nothing.
  */
-const SERVER_WORDS = ['AUTH_FAILED', 'PROTOCOL_ERROR', 'UNKNOWN'];
+const SERVER_WORDS = ['AUTH_FAILED', 'TOO_MANY_CONNECTIONS', 'PROTOCOL_ERROR', 'UNKNOWN'];
 
 function CheckLine({ label, check }: { label: string; check: Check }) {
   const { t } = useTranslation();

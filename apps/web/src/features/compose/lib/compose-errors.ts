@@ -1,4 +1,4 @@
-import { isMailLoginRefused } from '../../../components/mail/errors.ts';
+import { mailServerReason } from '../../../components/mail/errors.ts';
 import { ErrorCode, FieldErrorCode } from '@brieftaube/shared/codes';
 import i18n from '../../../i18n/index.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
@@ -82,10 +82,13 @@ export function composeFailure(error: unknown, values: ComposeValues): ComposeFa
     case ErrorCode.CONFLICT:
       return { message: t('errors.noDraftsFolder'), fields: {} };
     case ErrorCode.MAIL_SERVER_UNAVAILABLE:
+    case ErrorCode.RATE_LIMITED:
       return {
-        message: isMailLoginRefused(error)
-          ? i18n.t('mailbox.errors.mailLogin')
-          : t('errors.mailServerUnavailable'),
+        message:
+          mailServerReason(error) ??
+          (error.code === ErrorCode.RATE_LIMITED
+            ? errorMessage(error)
+            : t('errors.mailServerUnavailable')),
         fields: {},
       };
     case ErrorCode.UNAUTHENTICATED:

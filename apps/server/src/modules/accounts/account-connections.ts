@@ -1,0 +1,159 @@
+import { ErrorCode, FieldErrorCode } from '@brieftaube/shared';
+import type { ImapFlow } from 'imapflow';
+import { AppError } from '../../lib/app-error.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
+import { classifyConnectionError, CONNECT_FAILURES } from '../../mail/connection-errors.ts';
+import { isTaggedNo } from '../../mail/imap/imap-client.ts';
+import type { ResolvedAddress } from '../../mail/net/host-policy.ts';
+import type { BulkReservation, ImapSession, MailConnector } from '../../mail/net/mail-connector.ts';
+import type { MailCredentials, ServerEndpoint } from '../../mail/transport-settings.ts';
+import type { RateLimiter } from '../auth/rate-limiter.ts';
+import type { AccountRow } from './accounts.repository.ts';
+import { createConnectionGuards, TooManyAttemptsError } from './connection-guard.ts';
+
+/** How long an API request waits for a free IMAP session before it answers. */
+const API_SLOT_WAIT_MS = 60_000;
+
+export interface AccountImapOptions {
+  /** The live sync's IDLE session. */
+  longLived?: boolean;
+  signal?: AbortSignal;
+  maxWaitMs?: number;
+  onWait?: () => void;
+  /** False for the live sync's reconnects (connection-guard.ts). */
+  countFailures?: boolean;
+}
+
+/**
+ * A tagged NO after a successful login: the server is there and refused this command. That is
+ * not a failed connection, and the user can often do something about it (RFC 5530 codes).
+ */
+function serverRefusal(error: unknown): AppError | undefined {
+  if (!isTaggedNo(error)) return undefined;
+  const e = error as { serverResponseCode?: unknown; authenticationFailed?: unknown };
+  if (e.authenticationFailed === true) return undefined;
+  const code = typeof e.serverResponseCode === 'string' ? e.serverResponseCode.toUpperCase() : '';
+  if (code === 'AUTHENTICATIONFAILED' || code === 'AUTHORIZATIONFAILED') return undefined;
+  if (code === 'ALREADYEXISTS')
+    return AppError.validation({ name: [FieldErrorCode.FOLDER_EXISTS] });
+  return new AppError(ErrorCode.MAIL_SERVER_REFUSED, `Mail server refused (${code || 'NO'})`, {
+    server: [(code || 'REFUSED') as never],
+  });
+}
+
+const imapEndpoint = (row: AccountRow): ServerEndpoint => ({
+  host: row.imapServer,
+  port: row.imapPort,
+  security: row.imapSecurity,
+});
+
+/**
+ * Every connection made for a saved account: IMAP sessions and SMTP transports through the
+ * network policy and the bounds (mail/net), their failures counted toward the owner's limit.
+ */
+export function createAccountConnections(deps: {
+  secrets: SecretBox;
+  connector: MailConnector;
+  limiter?: RateLimiter | undefined;
+  connectTimeoutMs?: number | undefined;
+}) {
+  const { secrets, connector } = deps;
+  const guards = createConnectionGuards(deps.limiter);
+
+  /** The credentials to log in with; secrets are opened only here, right before use. */
+  function credentialsOf(row: AccountRow): MailCredentials {
+    return {
+      user: row.username || row.emailAddress,
+      password: row.passwordSealed ? secrets.open(row.passwordSealed) : undefined,
+      accessToken: row.accessTokenSealed ? secrets.open(row.accessTokenSealed) : undefined,
+    };
+  }
+
+  /**
+   * An IMAP session of a saved account: through the network policy and the connection bounds,
+   * its failures counted toward the owner's limit (connection-guard.ts). Errors come as thrown.
+   */
+  function openImap(account: AccountRow, options: AccountImapOptions = {}): Promise<ImapSession> {
+    const { countFailures, ...session } = options;
+    return connector.openImap(imapEndpoint(account), credentialsOf(account), {
+      ...session,
+      guard: guards.forUser(account.userId, { count: countFailures ?? true }),
+      connectTimeoutMs: deps.connectTimeoutMs,
+    });
+  }
+
+  /** Runs work on an account's IMAP session and closes it; errors come as thrown. */
+  async function imap<T>(
+    account: AccountRow,
+    work: (client: ImapFlow, session: ImapSession) => Promise<T>,
+    options: AccountImapOptions = {},
+  ): Promise<T> {
+    const session = await openImap(account, options);
+    try {
+      return await work(session.client, session);
+    } finally {
+      await session.close();
+    }
+  }
+
+  /** Runs IMAP work for an account; connection failures become one code the app can explain. */
+  async function withServer<T>(
+    account: AccountRow,
+    work: (client: ImapFlow) => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await imap(account, (client) => work(client), { maxWaitMs: API_SLOT_WAIT_MS });
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      if (error instanceof TooManyAttemptsError)
+        throw new AppError(
+          ErrorCode.RATE_LIMITED,
+          'Too many failed connection attempts',
+          { server: ['TOO_MANY_ATTEMPTS' as never] },
+          { 'retry-after': String(error.retryAfter) },
+        );
+      const refusal = serverRefusal(error);
+      if (refusal) throw refusal;
+      const code = classifyConnectionError(error);
+      throw new AppError(ErrorCode.MAIL_SERVER_UNAVAILABLE, `Mail server error (${code})`, {
+        server: [code as never],
+      });
+    }
+  }
+
+  return {
+    credentialsOf,
+    openImap,
+    imap,
+    withServer,
+
+    /** More sessions of the account's login for the bulk workers, as many as are free now. */
+    reserveExtra(
+      account: AccountRow,
+      addresses: readonly ResolvedAddress[],
+      wanted: number,
+    ): BulkReservation {
+      const user = account.username || account.emailAddress;
+      return connector.reserveExtra(imapEndpoint(account), { user }, addresses, wanted);
+    },
+
+    /** An SMTP transport of the account (policy, counted failures); the caller closes it. */
+    async smtp(account: AccountRow, timeoutMs?: number) {
+      const guard = guards.forUser(account.userId);
+      const { transport, target } = await connector.smtp(
+        { host: account.smtpServer, port: account.smtpPort, security: account.smtpSecurity },
+        credentialsOf(account),
+        { guard, timeoutMs },
+      );
+      return {
+        transport,
+        succeeded: () => guard?.succeeded(target),
+        /** Counted only when connecting or logging in failed, not for a refused recipient. */
+        failed: async (error: unknown) => {
+          if (CONNECT_FAILURES.has(classifyConnectionError(error)))
+            await guard?.failed(target, error);
+        },
+      };
+    },
+  };
+}
