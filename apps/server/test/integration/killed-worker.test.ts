@@ -214,6 +214,8 @@ describe('a worker process killed with kill -9 mid-fetch, on postgres', () => {
   const startWorker = () => {
     const worker = run('worker.ts', {
       DATABASE_URL: t.config.DATABASE_URL!,
+      // Server mode keeps off internal networks (ADR 0018); the test Dovecot is on 127.0.0.1.
+      MAIL_ALLOWED_HOSTS: t.config.MAIL_ALLOWED_HOSTS ?? '',
       APP_SECRET: TEST_APP_SECRET,
       DATA_DIR: t.config.dataDir,
       MAIL_CONNECT_TIMEOUT_SECONDS: '5',
