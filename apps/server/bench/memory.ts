@@ -10,7 +10,7 @@
 //   the inbox's first page, a search and one opened mail, and rest.
 // Targets: ≤ 300 MB at rest, ≤ 600 MB at any peak. `--baseline <checkout>` measures another
 // checkout (with its node_modules installed) the same way in the same run, for "before" figures.
-// BENCH_MESSAGES (20,000) and BENCH_REST_SECONDS (20) change the mailbox and the rest.
+// BENCH_MESSAGES (20,000) and BENCH_REST_SECONDS (45) change the mailbox and the rest.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,7 +23,7 @@ import { startDovecot, type Dovecot } from '../../../test-support/src/dovecot.ts
 import { freePort } from '../../../test-support/src/ports.ts';
 
 const COUNT = Number(process.env.BENCH_MESSAGES ?? 20_000);
-const REST_SECONDS = Number(process.env.BENCH_REST_SECONDS ?? 20);
+const REST_SECONDS = Number(process.env.BENCH_REST_SECONDS ?? 45);
 const USER = 'bench@beispiel.de';
 const TARGET_REST_MB = 300;
 const TARGET_PEAK_MB = 600;
@@ -224,7 +224,8 @@ interface Figures {
   syncSeconds: number;
 }
 
-async function measure(checkout: string, dovecot: Dovecot): Promise<Figures> {
+async function measure(label: string, checkout: string, dovecot: Dovecot): Promise<Figures> {
+  const note = (text: string) => console.log(`  ${label}: ${text}`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bt-bench-memory-'));
   try {
     // 1. The first start: an empty data folder.
@@ -234,6 +235,7 @@ async function measure(checkout: string, dovecot: Dovecot): Promise<Figures> {
     const startPeak = mb(server.probe.peakKb);
     const idle = mb(server.probe.rssKb());
     const firstStartMs = server.startMs;
+    note(`first start: peak ${startPeak.toFixed(0)} MB, idle ${idle.toFixed(0)} MB`);
 
     // 2. The first sync, as the app starts it, until the search index has everything.
     const credentials = { username: 'bench', password: 'Sonnenblume!42' };
@@ -291,6 +293,9 @@ async function measure(checkout: string, dovecot: Dovecot): Promise<Figures> {
     if (stats.stored_emails !== COUNT) throw new Error(`stored ${stats.stored_emails} of ${COUNT}`);
     await sleep(REST_SECONDS * 1000);
     const afterSync = mb(server.probe.rssKb());
+    note(
+      `sync: ${syncSeconds.toFixed(1)} s, peak ${syncPeak.toFixed(0)} MB, at rest ${afterSync.toFixed(0)} MB`,
+    );
     await server.stop();
 
     // 3. A restart on the full data folder, and a little use of the app.
@@ -322,6 +327,7 @@ async function measure(checkout: string, dovecot: Dovecot): Promise<Figures> {
     await sleep(REST_SECONDS * 1000);
     const restartPeak = mb(server.probe.peakKb);
     const atRest = mb(server.probe.rssKb());
+    note(`restart: peak ${restartPeak.toFixed(0)} MB, at rest ${atRest.toFixed(0)} MB`);
     await server.stop();
     return {
       startPeak,
@@ -359,7 +365,7 @@ try {
   await buildBenchMailbox(dovecot, USER, COUNT);
   // Dovecot indexes the new maildir and fills its cache: every checkout meets the same warm server.
   await rawFetchAndParse(dovecot, USER, COUNT, false);
-  for (const { dir } of checkouts) results.push(await measure(dir, dovecot));
+  for (const { label, dir } of checkouts) results.push(await measure(label, dir, dovecot));
 } finally {
   await dovecot.stop();
 }
