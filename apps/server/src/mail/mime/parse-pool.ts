@@ -183,7 +183,7 @@ export function createParsePool(
     async close() {
       closed = true;
       clearTimeout(idleTimer);
-      await Promise.all(slots.map((s) => s?.worker.terminate()));
+      await Promise.all(slots.flatMap((s) => (s ? [s.worker.terminate()] : [])));
     },
   };
 }
