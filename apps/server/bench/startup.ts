@@ -13,12 +13,19 @@ import { freePort } from '../../../test-support/src/ports.ts';
 import { createTestPostgresDatabase } from '../../../test-support/src/postgres.ts';
 
 const main = path.resolve(import.meta.dirname, '../src/main.ts');
+// The node flags of `npm start` (ADR 0021): the start-up measured is the one users get.
+const startScript = (
+  JSON.parse(
+    fs.readFileSync(path.resolve(import.meta.dirname, '../../../package.json'), 'utf8'),
+  ) as { scripts: { start: string } }
+).scripts.start;
+const nodeFlags = startScript.split(/\s+/).filter((word) => word.startsWith('--'));
 const RUNS = 3;
 const APP_SECRET = 'bench-secret-0123456789abcdef0123456789abcdef';
 
 async function timeStart(env: Record<string, string>, port: number): Promise<number> {
   const started = performance.now();
-  const child = spawn(process.execPath, [main], {
+  const child = spawn(process.execPath, [...nodeFlags, main], {
     env: {
       ...process.env,
       ...env,
@@ -83,7 +90,7 @@ async function measure(
 // A port nothing else holds (test servers and Dovecot instances pick free ports too).
 const port = await freePort();
 console.log(
-  `Startup time until the first answered request (node ${process.version}, ${os.cpus().length} cores)`,
+  `Startup time until the first answered request (node ${process.version} ${nodeFlags.join(' ')}, ${os.cpus().length} cores)`,
 );
 
 const base = fs.mkdtempSync(path.join(os.tmpdir(), 'bt-bench-startup-'));

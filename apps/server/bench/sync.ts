@@ -21,15 +21,14 @@ import { startLiveSync } from '../src/mail/live/live-sync.ts';
 import { sharedParsePool } from '../src/mail/mime/parse-pool.ts';
 import { syncAccount } from '../src/mail/sync/account-sync.ts';
 import { createServices } from '../src/services.ts';
+import { buildBenchMailbox } from './bench-mailbox.ts';
 import { rawClient, rawFetchAndParse, rawNewMessages } from './raw-imap.ts';
 import { startDovecot, type Dovecot } from '../../../test-support/src/dovecot.ts';
 import { openEventStream } from '../../../test-support/src/event-stream.ts';
 import {
   appendMessages,
-  buildMessage,
   deliverViaLmtp,
   generateMessages,
-  seedMaildir,
 } from '../../../test-support/src/mailbox.ts';
 import { createTestPostgresDatabase } from '../../../test-support/src/postgres.ts';
 
@@ -40,33 +39,6 @@ const SECRET = 'bench-secret-0123456789abcdef0123456789abcdef';
 const USER = 'bench@beispiel.de';
 const nf = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 });
 const ms = (value: number) => `${value.toFixed(0)} ms`;
-
-const LOREM =
-  'Wie besprochen sende ich Ihnen die Unterlagen. Bitte prüfen Sie die Angaben und geben Sie mir ' +
-  'bis Freitag Bescheid, ob alles passt. Bei Rückfragen erreichen Sie mich jederzeit. ';
-
-async function buildMailbox(dovecot: Dovecot) {
-  const t0 = performance.now();
-  const messages = generateMessages(COUNT);
-  const raws: { raw: Buffer; date: Date; seen: boolean }[] = [];
-  for (const [i, m] of messages.entries()) {
-    // Mixed sizes as in a real inbox: mostly a few KB, some longer letters and attachments.
-    const paragraphs = 1 + (i % 7) * 3;
-    const raw = await buildMessage({
-      ...m,
-      ...(m.text ? { text: `${m.text}\n\n${LOREM.repeat(paragraphs)}` } : {}),
-      ...(i % 50 === 7
-        ? { attachments: [{ filename: `Bericht-${i}.pdf`, content: Buffer.alloc(60_000, 65) }] }
-        : {}),
-    });
-    raws.push({ raw, date: m.date ?? new Date(), seen: i % 4 !== 0 });
-  }
-  seedMaildir(dovecot.homeOf(USER), dovecot.mailUid, raws);
-  const bytes = raws.reduce((sum, r) => sum + r.raw.length, 0);
-  console.log(
-    `mailbox: ${nf.format(COUNT)} messages, ${(bytes / 1024 / 1024).toFixed(1)} MB, built in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
-  );
-}
 
 async function measure(label: string, dovecot: Dovecot, databaseUrl?: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bt-bench-sync-'));
@@ -308,7 +280,7 @@ async function measure(label: string, dovecot: Dovecot, databaseUrl?: string) {
 
 const dovecot = await startDovecot([{ user: USER, password: 'pw' }]);
 try {
-  await buildMailbox(dovecot);
+  await buildBenchMailbox(dovecot, USER, COUNT);
   // Warm-up: Dovecot indexes the new maildir and fills its cache, so every run below sees the
   // same warm server.
   await rawFetchAndParse(dovecot, USER, COUNT, false);

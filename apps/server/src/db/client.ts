@@ -15,6 +15,9 @@ export type DatabaseHandle =
   | { kind: 'pglite'; db: Db; pglite: PGlite; close(): Promise<void> }
   | { kind: 'postgres'; db: Db; pool: Pool; connectionString: string; close(): Promise<void> };
 
+/** PGlite's buffer cache (ADR 0021). */
+export const PGLITE_SHARED_BUFFERS = '16MB';
+
 export interface OpenDatabaseOptions {
   /** In-memory PGlite for tests; no folder, no lock. */
   memory?: boolean;
@@ -35,7 +38,14 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   try {
     const { PGlite } = await import('@electric-sql/pglite');
     const { drizzle } = await import('drizzle-orm/pglite');
-    const pglite = await PGlite.create(dataDir ? path.join(dataDir, 'pgdata') : undefined);
+    const pglite = await PGlite.create(dataDir ? path.join(dataDir, 'pgdata') : undefined, {
+      // PostgreSQL's default of 128 MB of shared buffers lives in PGlite's WebAssembly memory,
+      // which is resident from the start and never shrinks; the operating system caches the data
+      // folder's files anyway. The command line wins over postgresql.conf, also in folders made
+      // before (ADR 0021).
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+      initDbStartParams: ['--set', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+    });
     const db = drizzle(pglite, { schema }) as unknown as Db;
     await applyMigrations({ kind: 'pglite', db });
     return {

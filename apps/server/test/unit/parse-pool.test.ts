@@ -39,4 +39,25 @@ describe('parse pool (worker threads)', () => {
     const empty = Buffer.from('Content-Type: text/plain\r\nX-Test: 1\r\n\r\n');
     await expect(pool.parse(empty)).rejects.toBeInstanceOf(EmptyMessageError);
   });
+
+  it('starts workers on demand and stops them when left idle', async () => {
+    const source = await buildMessage({ subject: 'Ruhe', text: 'Nach der Arbeit' });
+    const idle = createParsePool(2, undefined, 300);
+    try {
+      expect(idle.running()).toBe(0);
+      // One message needs one worker, not the whole pool (each holds tens of MB).
+      await idle.parse(source);
+      expect(idle.running()).toBe(1);
+      await Promise.all([idle.parse(source), idle.parse(source), idle.parse(source)]);
+      expect(idle.running()).toBe(2);
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(idle.running()).toBe(0);
+      // The next job starts a worker again.
+      expect((await idle.parse(source)).text).toContain('Nach der Arbeit');
+      expect(idle.running()).toBe(1);
+    } finally {
+      await idle.close();
+    }
+    // Three worker starts; each loads its modules (seconds on a busy machine).
+  }, 60_000);
 });

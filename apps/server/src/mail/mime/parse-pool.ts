@@ -20,10 +20,18 @@ export interface ParsePool {
     checkCancelled: () => Promise<void>,
     workers?: number,
   ): Promise<void>;
+  /** Worker threads running now (they start on demand and stop when left idle). */
+  running(): number;
   close(): Promise<void>;
 }
 
 const SHARE_SLICE = 500;
+/**
+ * A worker thread holds 30-60 MB (its isolate, the modules, TypeScript's stripper, the heap a
+ * sync left behind): idle this long, the workers stop, and the next job starts what it needs
+ * (ADR 0021).
+ */
+export const PARSE_POOL_IDLE_MS = 30_000;
 
 interface Job {
   resolve: (value: never) => void;
@@ -42,20 +50,36 @@ function toError(error: SerialisedError): Error {
 
 /**
  * MIME parsing is most of a sync's CPU time; it runs in worker threads so that the thread with the
- * database and the API stays responsive. A job goes to the worker with the fewest jobs; a worker
- * that crashes fails only its own jobs (the sync marks those messages) and is replaced. The same
- * workers fetch large intakes (bulk fetch), so a sync never starts threads of its own.
+ * database and the API stays responsive. A job goes to an idle worker, a new one while fewer than
+ * `size` run, else the one with the fewest jobs; a worker that crashes fails only its own jobs (the
+ * sync marks those messages) and is replaced by the next job. The same workers fetch large intakes
+ * (bulk fetch), so a sync never starts threads of its own. Workers left idle for `idleMs` stop.
  */
 export function createParsePool(
   size = Math.max(1, Math.min(2, os.availableParallelism())),
   /** The worker's code; tests pass one that misbehaves on purpose. */
   script: URL = new URL('./parse-worker.ts', import.meta.url),
+  idleMs = PARSE_POOL_IDLE_MS,
 ): ParsePool {
   let nextId = 0;
   let closed = false;
-  const slots: Slot[] = [];
+  const slots: (Slot | undefined)[] = Array.from({ length: size }, () => undefined);
+  let idleTimer: NodeJS.Timeout | undefined;
 
-  function spawn(index: number): void {
+  function retireWhenIdle(): void {
+    clearTimeout(idleTimer);
+    if (closed || slots.some((s) => s && s.jobs.size > 0)) return;
+    idleTimer = setTimeout(() => {
+      for (const [index, slot] of slots.entries()) {
+        if (!slot || slot.jobs.size > 0) continue;
+        slots[index] = undefined;
+        void slot.worker.terminate();
+      }
+    }, idleMs);
+    idleTimer.unref();
+  }
+
+  function spawn(index: number): Slot {
     const slot: Slot = {
       // Small heaps: parsing makes much short-lived garbage, and V8 lets a heap grow far before it
       // collects (with the defaults, two workers held 250 MB more during a sync of attachments;
@@ -66,6 +90,7 @@ export function createParsePool(
       }),
       jobs: new Map(),
     };
+    slots[index] = slot;
     slot.worker.unref();
     slot.worker.on('message', (reply: ParseReply) => {
       const job = slot.jobs.get(reply.id);
@@ -78,38 +103,49 @@ export function createParsePool(
     const fail = (error: Error) => {
       for (const job of slot.jobs.values()) job.reject(error);
       slot.jobs.clear();
-      if (!closed && slots[index] === slot) spawn(index);
+      // The next job starts a new one.
+      if (slots[index] === slot) slots[index] = undefined;
     };
     slot.worker.on('error', (error: Error) => fail(error));
     slot.worker.on('exit', (code) => fail(new Error(`parse worker stopped (exit ${code})`)));
-    slots[index] = slot;
+    return slot;
   }
-  for (let i = 0; i < size; i++) spawn(i);
 
   function run<T>(slot: Slot, job: ParseJob, transfer: ArrayBuffer[], extra: Partial<Job> = {}) {
     if (closed) return Promise.reject(new Error('parse pool closed'));
-    return new Promise<T>((resolve, reject) => {
+    clearTimeout(idleTimer);
+    const done = new Promise<T>((resolve, reject) => {
       slot.jobs.set(job.id, { resolve, reject, ...extra });
       slot.worker.postMessage(job, transfer);
     });
+    void done.then(retireWhenIdle, retireWhenIdle);
+    return done;
   }
-  const leastBusy = () => slots.reduce((a, b) => (b.jobs.size < a.jobs.size ? b : a));
+  function forParse(): Slot {
+    const idle = slots.find((s) => s && s.jobs.size === 0);
+    if (idle) return idle;
+    const free = slots.findIndex((s) => !s);
+    if (free >= 0) return spawn(free);
+    return (slots as Slot[]).reduce((a, b) => (b.jobs.size < a.jobs.size ? b : a));
+  }
 
   return {
     size,
     parse(source) {
       // A private copy, whose memory moves to the worker instead of being copied again.
       const bytes = new Uint8Array(source);
-      return run<ParsedBody>(leastBusy(), { id: nextId++, kind: 'parse', source: bytes }, [
+      return run<ParsedBody>(forParse(), { id: nextId++, kind: 'parse', source: bytes }, [
         bytes.buffer,
       ]);
     },
 
     async fetch(job, store, checkCancelled, workers = slots.length) {
       // Slices in turn, so that every worker works from the newest mail to the oldest.
-      const shares = slots
-        .slice(0, Math.max(1, workers))
-        .map((slot) => ({ slot, id: nextId++, uids: [] as number[] }));
+      const shares = slots.slice(0, Math.max(1, workers)).map((slot, index) => ({
+        slot: slot ?? spawn(index),
+        id: nextId++,
+        uids: [] as number[],
+      }));
       for (let i = 0; i < job.uids.length; i += SHARE_SLICE)
         shares[(i / SHARE_SLICE) % shares.length]!.uids.push(...job.uids.slice(i, i + SHARE_SLICE));
       let storing = Promise.resolve();
@@ -145,9 +181,14 @@ export function createParsePool(
       if (failure) throw failure instanceof Error ? failure : new Error('bulk fetch failed');
     },
 
+    running() {
+      return slots.filter(Boolean).length;
+    },
+
     async close() {
       closed = true;
-      await Promise.all(slots.map((s) => s.worker.terminate()));
+      clearTimeout(idleTimer);
+      await Promise.all(slots.flatMap((s) => (s ? [s.worker.terminate()] : [])));
     },
   };
 }
