@@ -1,0 +1,52 @@
+import type { Features } from '../features.ts';
+import { addInto, type Sparse } from '../sparse.ts';
+import { queryVector, scoreCategories, softmax } from './classify.ts';
+import { docVector, emptyTable, type CategoryModel, type TermTable } from './model.ts';
+
+export interface SelfTrainOptions {
+  iterations?: number;
+  /** Softmax temperature of the E-step: lower commits to a category sooner. */
+  temperature?: number;
+}
+
+/**
+ * Expectation-maximisation over the account's unfiled mail (Nigam et al., 2000): each round
+ * classifies every mail with the current model and rebuilds `model.auto` from the mails'
+ * vectors weighted by their probabilities. Descriptions and the user's examples stay fixed and
+ * anchor what each category means. Deterministic: the same mail gives the same rows anywhere.
+ */
+export function selfTrain(
+  model: CategoryModel,
+  unlabelled: readonly Features[],
+  options: SelfTrainOptions = {},
+): void {
+  const iterations = options.iterations ?? 6;
+  const temperature = options.temperature ?? 1;
+  const queries = unlabelled.map((features) => queryVector(features, model.background));
+  const vectors = unlabelled.map(docVector);
+  for (let round = 0; round < iterations; round++) {
+    const next = new Map<number, TermTable>(model.categories.map(({ id }) => [id, emptyTable()]));
+    queries.forEach((query, index) => {
+      const probabilities = softmax(scoreCategories(model, query), temperature);
+      for (const [id, probability] of probabilities) {
+        if (probability < 0.01) continue;
+        const table = next.get(id)!;
+        addInto(table.terms, vectors[index]!, probability);
+        table.docs += probability;
+        table.mass += probability;
+      }
+    });
+    model.auto = next;
+  }
+}
+
+/** The self-trained rows, pruned of weights too small to matter (keeps the table small). */
+export function autoRows(model: CategoryModel, minWeight = 0.05) {
+  const rows: { categoryId: number; term: string; weight: number }[] = [];
+  for (const [categoryId, table] of model.auto)
+    for (const [term, weight] of table.terms)
+      if (weight >= minWeight) rows.push({ categoryId, term, weight });
+  return rows;
+}
+
+export type { Sparse };
