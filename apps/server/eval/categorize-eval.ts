@@ -27,7 +27,9 @@ export interface ShotResult {
 function split(corpus: Corpus, seed: number, shots: number) {
   const random = seededRandom(seed);
   const byLabel = new Map<string, number[]>();
-  corpus.mails.forEach(({ label }, index) => byLabel.set(label, [...(byLabel.get(label) ?? []), index]));
+  corpus.mails.forEach(({ label }, index) =>
+    byLabel.set(label, [...(byLabel.get(label) ?? []), index]),
+  );
   const train: number[] = [];
   const test: number[] = [];
   for (const label of [...byLabel.keys()].sort()) {
@@ -39,18 +41,39 @@ function split(corpus: Corpus, seed: number, shots: number) {
   return { train, test };
 }
 
-export function evaluateShots(corpus: Corpus, features: Features[], shots: number, seed: number): ShotResult {
+export function evaluateShots(
+  corpus: Corpus,
+  features: Features[],
+  shots: number,
+  seed: number,
+): ShotResult {
   const { train, test } = split(corpus, seed, shots);
   const ids = new Map(corpus.categories.map((category, index) => [category.label, index + 1]));
   const labels = new Map([...ids].map(([label, id]) => [id, label]));
   const model = createModel(
-    corpus.categories.map((category) => ({ id: ids.get(category.label)!, name: category.name, description: category.description })),
+    corpus.categories.map((category) => ({
+      id: ids.get(category.label)!,
+      name: category.name,
+      description: category.description,
+    })),
   );
   model.background = buildBackground(features);
-  for (const index of train) addExample(model, ids.get(corpus.mails[index]!.label)!, features[index]!);
+  for (const index of train)
+    addExample(model, ids.get(corpus.mails[index]!.label)!, features[index]!);
   const filed = new Set(train);
-  selfTrain(model, features.filter((_, index) => !filed.has(index)), { iterations: Number(process.env.EM_IT ?? 6) });
-  if (!process.env.NOCAL) calibrate(model, train.map((index) => ({ categoryId: ids.get(corpus.mails[index]!.label)!, features: features[index]! })));
+  selfTrain(
+    model,
+    features.filter((_, index) => !filed.has(index)),
+    { iterations: Number(process.env.EM_IT ?? 6) },
+  );
+  if (!process.env.NOCAL)
+    calibrate(
+      model,
+      train.map((index) => ({
+        categoryId: ids.get(corpus.mails[index]!.label)!,
+        features: features[index]!,
+      })),
+    );
   const gold: string[] = [];
   const predicted: string[] = [];
   let filedCount = 0;

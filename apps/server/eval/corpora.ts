@@ -45,11 +45,17 @@ function csvRows(file: string): string[][] {
 export async function loadCodealltag(): Promise<Corpus> {
   const folder = path.join(LABELLED, 'codealltag-de');
   const mails: LabelledMail[] = [];
-  for (const file of fs.readdirSync(folder).filter((name) => name.endsWith('.jsonl')).sort()) {
+  for (const file of fs
+    .readdirSync(folder)
+    .filter((name) => name.endsWith('.jsonl'))
+    .sort()) {
     for (const line of fs.readFileSync(path.join(folder, file), 'utf8').split('\n')) {
       if (!line.trim()) continue;
       const record = JSON.parse(line) as { topic: string; text: string };
-      mails.push({ label: record.topic, mail: { subject: '', body: record.text, fromAddress: '' } });
+      mails.push({
+        label: record.topic,
+        mail: { subject: '', body: record.text, fromAddress: '' },
+      });
     }
   }
   return {
@@ -60,12 +66,14 @@ export async function loadCodealltag(): Promise<Corpus> {
       {
         label: 'finance',
         name: 'Finanzen',
-        description: 'Alles rund ums Geld: Bank, Konto, Aktien und Börse, Kredite, Versicherungen und Steuern.',
+        description:
+          'Alles rund ums Geld: Bank, Konto, Aktien und Börse, Kredite, Versicherungen und Steuern.',
       },
       {
         label: 'travels',
         name: 'Reisen',
-        description: 'Urlaub und Reisen: Flüge, Bahn, Hotels, Ferienwohnungen, Reiseziele und Erfahrungen unterwegs.',
+        description:
+          'Urlaub und Reisen: Flüge, Bahn, Hotels, Ferienwohnungen, Reiseziele und Erfahrungen unterwegs.',
       },
     ],
   };
@@ -90,12 +98,14 @@ export async function loadSpamAssassin(): Promise<Corpus> {
       {
         label: 'spam',
         name: 'Spam',
-        description: 'Unsolicited junk mail: advertising, offers, cheap loans, pills, prizes and get-rich-quick schemes.',
+        description:
+          'Unsolicited junk mail: advertising, offers, cheap loans, pills, prizes and get-rich-quick schemes.',
       },
       {
         label: 'ham',
         name: 'Mail',
-        description: 'Real mail from people and from the mailing lists I subscribed to: discussions, questions and replies.',
+        description:
+          'Real mail from people and from the mailing lists I subscribed to: discussions, questions and replies.',
       },
     ],
   };
@@ -107,13 +117,45 @@ export async function loadEnron(): Promise<Corpus> {
     language: 'en',
     mails: await loadRaw(path.join(LABELLED, 'enron-berkeley'), 2),
     categories: [
-      { label: 'company_business', name: 'Company business', description: 'Business and strategy of the company: deals, markets, regulation, projects and operations.' },
-      { label: 'purely_personal', name: 'Personal', description: 'Private mail with family and friends that has nothing to do with work.' },
-      { label: 'personal_professional', name: 'Personal at work', description: 'Personal notes between colleagues, like thanks, congratulations, good wishes or farewells.' },
-      { label: 'logistic_arrangements', name: 'Logistics', description: 'Arranging meetings, calls, travel and technical support: who meets when and where.' },
-      { label: 'employment_arrangements', name: 'Jobs and hiring', description: 'Job applications, interviews, hiring, recommendations, offers and resignations.' },
-      { label: 'document_editing', name: 'Document editing', description: 'Drafts and documents sent around for review, comments and changes.' },
-      { label: 'empty_missing_attachment', name: 'Attachment only', description: 'Mails that only forward an attachment without any text.' },
+      {
+        label: 'company_business',
+        name: 'Company business',
+        description:
+          'Business and strategy of the company: deals, markets, regulation, projects and operations.',
+      },
+      {
+        label: 'purely_personal',
+        name: 'Personal',
+        description: 'Private mail with family and friends that has nothing to do with work.',
+      },
+      {
+        label: 'personal_professional',
+        name: 'Personal at work',
+        description:
+          'Personal notes between colleagues, like thanks, congratulations, good wishes or farewells.',
+      },
+      {
+        label: 'logistic_arrangements',
+        name: 'Logistics',
+        description:
+          'Arranging meetings, calls, travel and technical support: who meets when and where.',
+      },
+      {
+        label: 'employment_arrangements',
+        name: 'Jobs and hiring',
+        description:
+          'Job applications, interviews, hiring, recommendations, offers and resignations.',
+      },
+      {
+        label: 'document_editing',
+        name: 'Document editing',
+        description: 'Drafts and documents sent around for review, comments and changes.',
+      },
+      {
+        label: 'empty_missing_attachment',
+        name: 'Attachment only',
+        description: 'Mails that only forward an attachment without any text.',
+      },
       { label: 'empty_message', name: 'Empty', description: 'Empty mails without any text.' },
     ],
   };

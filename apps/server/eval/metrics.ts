@@ -71,7 +71,8 @@ export function tokenF1(prediction: string, gold: string): number {
       .filter(Boolean);
   const predicted = tokens(prediction);
   const expected = tokens(gold);
-  if (predicted.length === 0 || expected.length === 0) return predicted.length === expected.length ? 1 : 0;
+  if (predicted.length === 0 || expected.length === 0)
+    return predicted.length === expected.length ? 1 : 0;
   const counts = new Map<string, number>();
   for (const token of expected) counts.set(token, (counts.get(token) ?? 0) + 1);
   let common = 0;

@@ -2,13 +2,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 import PostalMime from 'postal-mime';
 import { CORPORA_DIR } from '@brieftaube/test-support/corpus.ts';
-import { answerFromMail, answerQuestion, type Person, type QaMail } from '../src/ai/local/qa/answer.ts';
+import {
+  answerFromMail,
+  answerQuestion,
+  type Person,
+  type QaMail,
+} from '../src/ai/local/qa/answer.ts';
 import { splitSentences } from '../src/ai/local/qa/sentences.ts';
 import { Bm25Index } from '../src/ai/local/search/bm25.ts';
 import { mean, tokenF1 } from './metrics.ts';
 
 interface Squad {
-  data: { paragraphs: { context: string; qas: { question: string; is_impossible: boolean; answers: { text: string }[] }[] }[] }[];
+  data: {
+    paragraphs: {
+      context: string;
+      qas: { question: string; is_impossible: boolean; answers: { text: string }[] }[];
+    }[];
+  }[];
 }
 
 interface Question {
@@ -18,9 +28,15 @@ interface Question {
 }
 
 /** Display names: Enron's export keeps them in X-From / X-To when From / To have none. */
-function people(addresses: { name?: string; address?: string }[] | undefined, names: string | undefined): Person[] {
+function people(
+  addresses: { name?: string; address?: string }[] | undefined,
+  names: string | undefined,
+): Person[] {
   const display = (names ?? '').split(',').map((name) => name.trim());
-  return (addresses ?? []).map((entry, i) => ({ name: entry.name || display[i] || '', address: entry.address ?? '' }));
+  return (addresses ?? []).map((entry, i) => ({
+    name: entry.name || display[i] || '',
+    address: entry.address ?? '',
+  }));
 }
 
 async function loadMails(contexts: string[]): Promise<QaMail[]> {
@@ -32,7 +48,10 @@ async function loadMails(contexts: string[]): Promise<QaMail[]> {
         id,
         subject: parsed.subject ?? '',
         body: parsed.text ?? '',
-        from: people(parsed.from ? [parsed.from] : [], header('x-from'))[0] ?? { name: '', address: '' },
+        from: people(parsed.from ? [parsed.from] : [], header('x-from'))[0] ?? {
+          name: '',
+          address: '',
+        },
         to: people(parsed.to, header('x-to')),
         cc: people(parsed.cc, header('x-cc')),
       };
@@ -51,7 +70,11 @@ export async function evaluateQa() {
   for (const doc of squad.data)
     for (const paragraph of doc.paragraphs) {
       for (const qa of paragraph.qas) {
-        const question = { question: qa.question, mail: mailIndex, answers: qa.answers.map((a) => a.text) };
+        const question = {
+          question: qa.question,
+          mail: mailIndex,
+          answers: qa.answers.map((a) => a.text),
+        };
         (qa.is_impossible || qa.answers.length === 0 ? unanswerable : answerable).push(question);
       }
       mailIndex++;
@@ -62,14 +85,19 @@ export async function evaluateQa() {
       id: mail.id,
       subject: mail.subject,
       body: mail.body,
-      from: [mail.from, ...mail.to, ...(mail.cc ?? [])].map((p) => `${p.name} ${p.address}`).join(' '),
+      from: [mail.from, ...mail.to, ...(mail.cc ?? [])]
+        .map((p) => `${p.name} ${p.address}`)
+        .join(' '),
     });
   // A question asked of one or two mails only names what it is about; "Who sent the email?",
   // asked of every mail, cannot be retrieved by anyone and is read against its own mail.
   const mailsPerQuestion = new Map<string, Set<number>>();
-  for (const q of answerable) mailsPerQuestion.set(q.question, (mailsPerQuestion.get(q.question) ?? new Set()).add(q.mail));
+  for (const q of answerable)
+    mailsPerQuestion.set(q.question, (mailsPerQuestion.get(q.question) ?? new Set()).add(q.mail));
   const names = (q: Question) => /\s[A-Z]/.test(q.question);
-  const specific = answerable.filter((q) => mailsPerQuestion.get(q.question)!.size <= 2 && names(q));
+  const specific = answerable.filter(
+    (q) => mailsPerQuestion.get(q.question)!.size <= 2 && names(q),
+  );
   const started = performance.now();
   let top3 = 0;
   let top10 = 0;
@@ -79,7 +107,10 @@ export async function evaluateQa() {
     const relevant = mailsPerQuestion.get(q.question)!;
     if (hits.slice(0, 3).some((id) => relevant.has(id))) top3++;
     if (hits.some((id) => relevant.has(id))) top10++;
-    const answer = answerQuestion(q.question, hits.slice(0, 3).map((id) => mails[id]!));
+    const answer = answerQuestion(
+      q.question,
+      hits.slice(0, 3).map((id) => mails[id]!),
+    );
     endToEnd.push(answer ? Math.max(...q.answers.map((gold) => tokenF1(answer.text, gold))) : 0);
   }
   const msPerQuestion = (performance.now() - started) / specific.length;
@@ -93,15 +124,22 @@ export async function evaluateQa() {
     const words = new Set(q.question.toLowerCase().split(/\W+/));
     const best = sentences.reduce(
       (top, s) => {
-        const score = s.toLowerCase().split(/\W+/).filter((w) => words.has(w)).length;
+        const score = s
+          .toLowerCase()
+          .split(/\W+/)
+          .filter((w) => words.has(w)).length;
         return score > top.score ? { s, score } : top;
       },
       { s: sentences[0] ?? '', score: -1 },
     );
     return Math.max(...q.answers.map((gold) => tokenF1(best.s, gold)));
   });
-  const abstained = unanswerable.filter((q) => answerFromMail(q.question, mails[q.mail]!) === null).length;
-  const falseAbstain = answerable.filter((q) => answerFromMail(q.question, mails[q.mail]!) === null).length;
+  const abstained = unanswerable.filter(
+    (q) => answerFromMail(q.question, mails[q.mail]!) === null,
+  ).length;
+  const falseAbstain = answerable.filter(
+    (q) => answerFromMail(q.question, mails[q.mail]!) === null,
+  ).length;
   return {
     specificQuestions: specific.length,
     sourceTop3: (100 * top3) / specific.length,

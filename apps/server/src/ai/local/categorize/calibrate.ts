@@ -24,7 +24,10 @@ export function calibrate(model: CategoryModel, examples: readonly Example[]): n
     return model.temperature;
   }
   const step = Math.max(1, examples.length / MAX_EXAMPLES);
-  const sample = Array.from({ length: Math.min(examples.length, MAX_EXAMPLES) }, (_, i) => examples[Math.floor(i * step)]!);
+  const sample = Array.from(
+    { length: Math.min(examples.length, MAX_EXAMPLES) },
+    (_, i) => examples[Math.floor(i * step)]!,
+  );
   const scored = sample.map(({ categoryId, features }) => {
     const table = model.user.get(categoryId)!;
     const vector = docVector(features);

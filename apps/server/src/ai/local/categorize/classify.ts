@@ -27,13 +27,16 @@ export function queryVector(features: Features, background: TermTable): Sparse {
     vector.set(term, value);
     sum += value;
   }
-  if (sum > 0) for (const [term, value] of vector) vector.set(term, (value / sum) * MODEL.queryMass);
+  if (sum > 0)
+    for (const [term, value] of vector) vector.set(term, (value / sum) * MODEL.queryMass);
   return vector;
 }
 
 function backgroundProbability(background: TermTable, term: string): number {
   if (background.docs === 0) return 1e-4;
-  return ((background.terms.get(term) ?? 0) + 0.5) / (background.mass + 0.5 * background.terms.size);
+  return (
+    ((background.terms.get(term) ?? 0) + 0.5) / (background.mass + 0.5 * background.terms.size)
+  );
 }
 
 /**
@@ -65,7 +68,8 @@ export function compileModel(model: CategoryModel): CompiledModel {
   const base = new Float64Array(count);
   const logNormaliser = new Float64Array(count);
   let priorTotal = 0;
-  for (const id of ids) priorTotal += 1 + model.user.get(id)!.docs + autoWeight * model.auto.get(id)!.docs;
+  for (const id of ids)
+    priorTotal += 1 + model.user.get(id)!.docs + autoWeight * model.auto.get(id)!.docs;
   const terms = new Map<string, Float64Array>();
   ids.forEach((id, index) => {
     const user = model.user.get(id)!;
@@ -85,7 +89,8 @@ export function compileModel(model: CategoryModel): CompiledModel {
   });
   for (const [term, row] of terms) {
     const background = backgroundProbability(model.background, term);
-    for (let i = 0; i < count; i++) row[i] = Math.log(smoothing + Math.max(0, row[i]!) / background) - Math.log(smoothing);
+    for (let i = 0; i < count; i++)
+      row[i] = Math.log(smoothing + Math.max(0, row[i]!) / background) - Math.log(smoothing);
   }
   const compiled = { ids, base, logNormaliser, terms };
   compiledCache.set(model, { key, compiled });

@@ -35,13 +35,15 @@ const EMAIL = /[\w.%+-]+@[\w-]+(?:\.[\w-]+)+/g;
 const PHONE = /(?:\+|\b)\d[\d ()/.-]{5,}\d\b/g;
 const REQUEST =
   /\b(please|could you|can you|would you|let me know|i need|we need|send me|bitte|könnten sie|können sie|kannst du|könntest du|brauche|benötige)\b/i;
-const ATTACHMENT_CUE = /<<\s*File:|\b(attached|enclosed|attachment|anbei|im anhang|angehängt|beigefügt)\b/i;
+const ATTACHMENT_CUE =
+  /<<\s*File:|\b(attached|enclosed|attachment|anbei|im anhang|angehängt|beigefügt)\b/i;
 const TIME_CUE =
   /\b(\d{1,2}[:.]\d{2}\s*(a\.?m\.?|p\.?m\.?|uhr)?|\d{1,2}\s*(a\.?m\.?|p\.?m\.?|uhr)|monday|tuesday|wednesday|thursday|friday|saturday|sunday|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|tomorrow|morgen|today|heute|january|february|march|april|may|june|july|august|september|october|november|december|januar|februar|märz|juni|juli|oktober|dezember|\d{1,2}[./]\d{1,2}(?:[./]\d{2,4})?)\b/i;
 const PLACE_CUE = /\b(at|in|room|building|floor|im|in der|raum|gebäude|stock)\s+[A-Z0-9ÄÖÜ][\w-]*/;
 const NAME = /\b([A-ZÄÖÜ][a-zäöüß]+(?:\s+[A-Z]\.)?(?:\s+[A-ZÄÖÜ][a-zäöüß]+)+)\b/g;
 
-const content = (text: string) => new Set(analyzeText(text, { compounds: false }).terms.map((t) => t.term));
+const content = (text: string) =>
+  new Set(analyzeText(text, { compounds: false }).terms.map((t) => t.term));
 
 /** Share of the question's content words that the sentence holds. */
 function overlap(question: Set<string>, sentence: string): number {
@@ -64,7 +66,11 @@ function bestSentence(mail: QaMail, question: Set<string>, test?: RegExp) {
   return best;
 }
 
-function answerOfType(type: QuestionType, question: string, mail: QaMail): Omit<Answer, 'mailId'> | null {
+function answerOfType(
+  type: QuestionType,
+  question: string,
+  mail: QaMail,
+): Omit<Answer, 'mailId'> | null {
   const terms = content(question);
   const people = [mail.from, ...mail.to, ...(mail.cc ?? [])];
   switch (type) {
@@ -78,7 +84,10 @@ function answerOfType(type: QuestionType, question: string, mail: QaMail): Omit<
     }
     case 'email-address': {
       const wanted = [...terms];
-      const known = [...people, ...[...mail.body.matchAll(EMAIL)].map((m) => ({ name: '', address: m[0] }))];
+      const known = [
+        ...people,
+        ...[...mail.body.matchAll(EMAIL)].map((m) => ({ name: '', address: m[0] })),
+      ];
       for (const person of known) {
         const haystack = content(`${person.name} ${person.address.replace(/[@._-]/g, ' ')}`);
         const hits = wanted.filter((term) => haystack.has(term)).length;
@@ -91,29 +100,45 @@ function answerOfType(type: QuestionType, question: string, mail: QaMail): Omit<
       const found = bestSentence(mail, terms, PHONE);
       PHONE.lastIndex = 0;
       const number = found?.sentence.match(PHONE)?.[0];
-      return found && number ? { text: number.trim(), quote: found.sentence, score: 0.5 + found.score / 2 } : null;
+      return found && number
+        ? { text: number.trim(), quote: found.sentence, score: 0.5 + found.score / 2 }
+        : null;
     }
     case 'subject': {
-      if (mail.subject.trim()) return { text: mail.subject.trim(), quote: `Betreff: ${mail.subject.trim()}`, score: 0.8 };
+      if (mail.subject.trim())
+        return { text: mail.subject.trim(), quote: `Betreff: ${mail.subject.trim()}`, score: 0.8 };
       const first = splitSentences(mail.body)[0];
       return first ? { text: first, quote: first, score: 0.5 } : null;
     }
     case 'attachment': {
       if (mail.attachments?.length)
-        return { text: mail.attachments.join(', '), quote: mail.attachments.join(', '), score: 0.9 };
+        return {
+          text: mail.attachments.join(', '),
+          quote: mail.attachments.join(', '),
+          score: 0.9,
+        };
       const found = bestSentence(mail, terms, ATTACHMENT_CUE);
-      return found ? { text: found.sentence, quote: found.sentence, score: 0.4 + found.score / 2 } : null;
+      return found
+        ? { text: found.sentence, quote: found.sentence, score: 0.4 + found.score / 2 }
+        : null;
     }
     case 'request': {
       const found = bestSentence(mail, terms, REQUEST);
-      return found ? { text: found.sentence, quote: found.sentence, score: 0.5 + found.score / 2 } : null;
+      return found
+        ? { text: found.sentence, quote: found.sentence, score: 0.5 + found.score / 2 }
+        : null;
     }
     case 'mentioned': {
       const own = new Set(people.flatMap((p) => p.name.toLowerCase().split(/\s+/)));
       for (const sentence of splitSentences(mail.body)) {
         for (const match of sentence.matchAll(NAME)) {
           const name = match[1]!;
-          if (!name.toLowerCase().split(/\s+/).every((part) => own.has(part)))
+          if (
+            !name
+              .toLowerCase()
+              .split(/\s+/)
+              .every((part) => own.has(part))
+          )
             return { text: name, quote: sentence, score: 0.6 };
         }
       }
@@ -122,15 +147,21 @@ function answerOfType(type: QuestionType, question: string, mail: QaMail): Omit<
     case 'when':
     case 'where': {
       const found = bestSentence(mail, terms, type === 'when' ? TIME_CUE : PLACE_CUE);
-      return found ? { text: found.sentence, quote: found.sentence, score: 0.3 + found.score } : null;
+      return found
+        ? { text: found.sentence, quote: found.sentence, score: 0.3 + found.score }
+        : null;
     }
     case 'event': {
       const found = bestSentence(mail, terms);
-      return found ? { text: found.sentence, quote: found.sentence, score: 0.5 + found.score / 2 } : null;
+      return found
+        ? { text: found.sentence, quote: found.sentence, score: 0.5 + found.score / 2 }
+        : null;
     }
     case 'open': {
       const found = bestSentence(mail, terms);
-      return found && found.score > 0 ? { text: found.sentence, quote: found.sentence, score: found.score } : null;
+      return found && found.score > 0
+        ? { text: found.sentence, quote: found.sentence, score: found.score }
+        : null;
     }
   }
 }

@@ -41,8 +41,7 @@ export function buildLexicon(wordLists: Iterable<readonly string[]>, minCount = 
   }
   for (const [key, count] of counts) if (count < minCount) counts.delete(key);
   return {
-    frequency: (wordStem) =>
-      (counts.get(wordStem) ?? 0) + BUILT_IN_LEXICON.frequency(wordStem),
+    frequency: (wordStem) => (counts.get(wordStem) ?? 0) + BUILT_IN_LEXICON.frequency(wordStem),
     surface: (wordStem) =>
       BUILT_IN.get(wordStem) ?? (counts.has(wordStem) ? forms.get(wordStem) : undefined),
   };
@@ -84,7 +83,11 @@ function bestSplit(word: string, lexicon: Lexicon, depth: number): Split | null 
         if (!tail) continue;
         const parts = [modifier, ...tail.parts];
         const score = (Math.log(modifierFrequency) + tail.score * tail.parts.length) / parts.length;
-        if (!best || score > best.score || (score === best.score && parts.length < best.parts.length))
+        if (
+          !best ||
+          score > best.score ||
+          (score === best.score && parts.length < best.parts.length)
+        )
           best = { parts, score };
       }
     }

@@ -25,5 +25,6 @@ werbung wert woche wohnung zahlung zeit zeitung zentrum zins zug zusage zahl zim
 abschluss anlage beratung börse fonds gas hypothek inkasso kapitalanlage kassen kreditkarte
 lastschrift mehrwert nebenkosten quittung saldo schulden sparkasse spar tagesgeld überweisung
 umsatz vermögen versand zoll aktien fracht kreuzfahrt mietwagen pauschal pension ferienwohnung
+küche bad dach fenster keller boden handwerker fliesen heizkosten
 flugzeug hafen schiff städte strecke grenze koffer gepäck rundreise sommer winter frühling herbst
 `;

@@ -49,7 +49,8 @@ export function registrableDomain(host: string): string {
   const labels = host.toLowerCase().replace(/\.$/, '').split('.');
   if (labels.length <= 2) return labels.join('.');
   const secondLevel = labels.at(-2) ?? '';
-  const short = /^(co|com|org|net|gov|ac|edu|or|ne)$/.test(secondLevel) && labels.at(-1)!.length === 2;
+  const short =
+    /^(co|com|org|net|gov|ac|edu|or|ne)$/.test(secondLevel) && labels.at(-1)!.length === 2;
   return labels.slice(short ? -3 : -2).join('.');
 }
 
