@@ -1,4 +1,5 @@
 import { analyzeText } from '../text/analyze.ts';
+import { words } from '../text/normalize.ts';
 import { questionType, type QuestionType } from './question-type.ts';
 import { splitSentences } from './sentences.ts';
 
@@ -39,6 +40,8 @@ const ATTACHMENT_CUE =
   /<<\s*File:|\b(attached|enclosed|attachment|anbei|im anhang|angehängt|beigefügt)\b/i;
 const TIME_CUE =
   /\b(\d{1,2}[:.]\d{2}\s*(a\.?m\.?|p\.?m\.?|uhr)?|\d{1,2}\s*(a\.?m\.?|p\.?m\.?|uhr)|monday|tuesday|wednesday|thursday|friday|saturday|sunday|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|tomorrow|morgen|today|heute|january|february|march|april|may|june|july|august|september|october|november|december|januar|februar|märz|juni|juli|oktober|dezember|\d{1,2}[./]\d{1,2}(?:[./]\d{2,4})?)\b/i;
+const EVENT_CUE =
+  /\b(meeting|conference|party|lunch|dinner|call|presentation|training|session|workshop|seminar|celebration|event|ceremony|outage|termin|treffen|besprechung|konferenz|feier|sitzung|schulung|veranstaltung|ausfall)\b/i;
 const PLACE_CUE = /\b(at|in|room|building|floor|im|in der|raum|gebäude|stock)\s+[A-Z0-9ÄÖÜ][\w-]*/;
 const NAME = /\b([A-ZÄÖÜ][a-zäöüß]+(?:\s+[A-Z]\.)?(?:\s+[A-ZÄÖÜ][a-zäöüß]+)+)\b/g;
 
@@ -83,15 +86,20 @@ function answerOfType(
       return { text, quote: `An: ${text}`, score: 0.9 };
     }
     case 'email-address': {
-      const wanted = [...terms];
+      // Names are matched as written, unstemmed: "Allen" is a German function word, and a
+      // surname's stem differs between the languages.
+      const named = question.match(/(?:\bof|\bvon|\bfor|\bfür)\s+(.+?)[?.!]*$/i)?.[1] ?? question;
+      const wanted = words(named).filter(
+        (word) => word.length > 1 && !/^(the|der|die|das)$/.test(word),
+      );
       const known = [
         ...people,
         ...[...mail.body.matchAll(EMAIL)].map((m) => ({ name: '', address: m[0] })),
       ];
       for (const person of known) {
-        const haystack = content(`${person.name} ${person.address.replace(/[@._-]/g, ' ')}`);
-        const hits = wanted.filter((term) => haystack.has(term)).length;
-        if (person.address && hits >= Math.min(2, Math.max(1, wanted.length - 2)))
+        const haystack = new Set(words(`${person.name} ${person.address.replace(/[@._-]/g, ' ')}`));
+        const hits = wanted.filter((word) => haystack.has(word)).length;
+        if (person.address && hits > 0 && hits >= Math.min(2, wanted.length))
           return { text: person.address, quote: person.address, score: 0.8 };
       }
       return null;
@@ -152,7 +160,8 @@ function answerOfType(
         : null;
     }
     case 'event': {
-      const found = bestSentence(mail, terms);
+      // Only a mail that names an occasion describes an event; a status note does not.
+      const found = bestSentence(mail, terms, EVENT_CUE);
       return found
         ? { text: found.sentence, quote: found.sentence, score: 0.5 + found.score / 2 }
         : null;
