@@ -64,16 +64,14 @@ export function evaluateShots(
   selfTrain(
     model,
     features.filter((_, index) => !filed.has(index)),
-    { iterations: Number(process.env.EM_IT ?? 6) },
   );
-  if (!process.env.NOCAL)
-    calibrate(
-      model,
-      train.map((index) => ({
-        categoryId: ids.get(corpus.mails[index]!.label)!,
-        features: features[index]!,
-      })),
-    );
+  calibrate(
+    model,
+    train.map((index) => ({
+      categoryId: ids.get(corpus.mails[index]!.label)!,
+      features: features[index]!,
+    })),
+  );
   const gold: string[] = [];
   const predicted: string[] = [];
   let filedCount = 0;

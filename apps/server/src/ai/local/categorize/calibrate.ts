@@ -8,7 +8,7 @@ export interface Example {
 }
 
 /** Without examples to measure on, a temperature that keeps zero-shot guesses humble. */
-export const DEFAULT_TEMPERATURE = 4;
+export const DEFAULT_TEMPERATURE = 8;
 const MIN_EXAMPLES = 10;
 // Each left-out example recompiles the model; a spread sample of them measures just as well.
 const MAX_EXAMPLES = 60;
@@ -44,7 +44,7 @@ export function calibrate(model: CategoryModel, examples: readonly Example[]): n
   };
   let best = DEFAULT_TEMPERATURE;
   let bestLoss = Infinity;
-  for (let exponent = -2; exponent <= 4.001; exponent += 0.1) {
+  for (let exponent = -2; exponent <= 6.001; exponent += 0.1) {
     const temperature = 2 ** exponent;
     const value = loss(temperature);
     if (value < bestLoss) [best, bestLoss] = [temperature, value];

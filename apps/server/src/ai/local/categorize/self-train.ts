@@ -1,10 +1,12 @@
 import type { Features } from '../features.ts';
-import { addInto, type Sparse } from '../sparse.ts';
+import { addInto } from '../sparse.ts';
 import { queryVector, scoreCategories, softmax } from './classify.ts';
 import { docVector, emptyTable, type CategoryModel, type TermTable } from './model.ts';
 
 export interface SelfTrainOptions {
   iterations?: number;
+  /** Rounds at the start that read the descriptions only, not the user's examples. */
+  anchorRounds?: number;
   /** Softmax temperature of the E-step: lower commits to a category sooner. */
   temperature?: number;
 }
@@ -24,7 +26,13 @@ export function selfTrain(
   const temperature = options.temperature ?? 1;
   const queries = unlabelled.map((features) => queryVector(features, model.background));
   const vectors = unlabelled.map(docVector);
+  const user = model.user;
+  const anchorRounds = Math.min(iterations - 1, options.anchorRounds ?? 4);
   for (let round = 0; round < iterations; round++) {
+    // The first rounds start from the descriptions alone: a handful of examples pulled EM
+    // towards a worse partition than the descriptions found by themselves.
+    model.user =
+      round < anchorRounds ? new Map(model.categories.map(({ id }) => [id, emptyTable()])) : user;
     const next = new Map<number, TermTable>(model.categories.map(({ id }) => [id, emptyTable()]));
     queries.forEach((query, index) => {
       const probabilities = softmax(scoreCategories(model, query), temperature);
@@ -38,6 +46,7 @@ export function selfTrain(
     });
     model.auto = next;
   }
+  model.user = user;
 }
 
 /** The self-trained rows, pruned of weights too small to matter (keeps the table small). */
@@ -48,5 +57,3 @@ export function autoRows(model: CategoryModel, minWeight = 0.05) {
       if (weight >= minWeight) rows.push({ categoryId, term, weight });
   return rows;
 }
-
-export type { Sparse };

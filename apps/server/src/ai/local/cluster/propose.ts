@@ -37,7 +37,7 @@ function topWords(
     const tokens = tokenize(`${mail.subject} ${mail.subject} ${mail.body.slice(0, 1500)}`).filter(
       (t) => t.kind === 'word' && t.text.length > 3 && !isStopWord(t.text),
     );
-    const { language, terms } = analyzeText(tokens.map((t) => t.text).join(' '), {
+    const { terms } = analyzeText(tokens.map((t) => t.text).join(' '), {
       compounds: false,
     });
     terms.forEach(({ term, position }) => {
@@ -47,7 +47,6 @@ function topWords(
       const form = tokens[position]?.text ?? term;
       entry.forms.set(form, (entry.forms.get(form) ?? 0) + 1);
       counts.set(term, entry);
-      void language;
     });
   }
   return [...counts]
@@ -109,5 +108,3 @@ export function proposeCategories(
   }
   return proposals.sort((a, b) => b.size - a.size);
 }
-
-export { sphericalKMeans, unitVectors };
