@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { calibrate } from '../../src/ai/local/categorize/calibrate.ts';
 import { classify, FILE_THRESHOLD } from '../../src/ai/local/categorize/classify.ts';
 import { addExample, buildBackground, createModel } from '../../src/ai/local/categorize/model.ts';
+import { modelFromRows, modelToRows } from '../../src/ai/local/categorize/model-rows.ts';
 import { autoRows, selfTrain } from '../../src/ai/local/categorize/self-train.ts';
 import { mailFeatures } from '../../src/ai/local/features.ts';
 
@@ -99,5 +100,20 @@ describe('local engine: categorisation', () => {
     for (const e of [...examples, ...examples]) addExample(m, e.categoryId, e.features);
     const temperature = calibrate(m, [...examples, ...examples]);
     expect(temperature).not.toBe(8);
+  });
+
+  it('is stored as rows and rebuilt identically from them', () => {
+    const m = model();
+    addExample(m, 1, mails[0]!);
+    addExample(m, 2, mails[3]!);
+    selfTrain(m, mails.slice(1, 3).concat(mails.slice(4)));
+    m.temperature = 3;
+    const rows = JSON.parse(JSON.stringify(modelToRows(m))) as ReturnType<typeof modelToRows>;
+    const rebuilt = modelFromRows(categories, rows);
+    const probe = mail('Rechnung und Flug', 'Ihre Buchung und die Rechnung dazu.');
+    expect(classify(rebuilt, probe)).toEqual(classify(m, probe));
+    // A category deleted since leaves its rows unused.
+    const one = modelFromRows(categories.slice(0, 1), rows);
+    expect(classify(one, probe).ranking.map((r) => r.categoryId)).toEqual([1]);
   });
 });
