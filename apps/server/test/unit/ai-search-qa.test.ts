@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerQuestion, type QaMail } from '../../src/ai/local/qa/answer.ts';
+import { answerFromMail, answerQuestion, type QaMail } from '../../src/ai/local/qa/answer.ts';
 import { questionType } from '../../src/ai/local/qa/question-type.ts';
 import { splitSentences } from '../../src/ai/local/qa/sentences.ts';
 import { Bm25Index } from '../../src/ai/local/search/bm25.ts';
@@ -85,6 +85,29 @@ describe('local engine: search and questions', () => {
       text: '0800 330 1000',
     });
     expect(ask('Where does the team lunch take place?')!.quote).toContain('Blue Room');
+  });
+
+  it("finds a named person's address even when the name is also a German word", () => {
+    const mail: QaMail = {
+      id: 9,
+      subject: '',
+      body: 'Brad, please promote Tori.',
+      from: person('Phillip K Allen', 'phillip.allen@enron.com'),
+      to: [person('Brad McSherry', 'brad.mcsherry@enron.com')],
+    };
+    expect(answerFromMail('What is the email address of Phillip Allen?', mail)!.text).toBe(
+      'phillip.allen@enron.com',
+    );
+    expect(answerFromMail('What is the email address of Brad McSherry?', mail)!.text).toBe(
+      'brad.mcsherry@enron.com',
+    );
+  });
+
+  it('describes an event only where a mail names an occasion', () => {
+    expect(answerFromMail('What event is described?', MAILS[0]!)).toBeNull();
+    expect(answerFromMail('What event is described?', MAILS[2]!)!.text).toContain(
+      'team lunch will take place',
+    );
   });
 
   it('says it found nothing rather than inventing an answer', () => {
