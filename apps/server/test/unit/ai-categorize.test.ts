@@ -5,6 +5,7 @@ import { addExample, buildBackground, createModel } from '../../src/ai/local/cat
 import { modelFromRows, modelToRows } from '../../src/ai/local/categorize/model-rows.ts';
 import { autoRows, selfTrain } from '../../src/ai/local/categorize/self-train.ts';
 import { mailFeatures } from '../../src/ai/local/features.ts';
+import { stem } from '../../src/ai/local/text/stem.ts';
 
 const categories = [
   {
@@ -115,5 +116,17 @@ describe('local engine: categorisation', () => {
     // A category deleted since leaves its rows unused.
     const one = modelFromRows(categories.slice(0, 1), rows);
     expect(classify(one, probe).ranking.map((r) => r.categoryId)).toEqual([1]);
+  });
+
+  it('reads mail about "constructor" and "__proto__" like any other words', () => {
+    const m = model();
+    const features = mail(
+      'constructor toString',
+      'Override __proto__ and valueOf in the constructor.',
+    );
+    expect(features[stem('constructor', 'en')]).toBeGreaterThan(0);
+    const result = classify(m, features);
+    expect(Number.isFinite(result.confidence)).toBe(true);
+    expect(result.ranking.every((r) => Number.isFinite(r.probability))).toBe(true);
   });
 });

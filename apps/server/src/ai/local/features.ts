@@ -40,7 +40,8 @@ export function mailLanguage(mail: MailText): Language {
  */
 export function mailFeatures(mail: MailText, options: FeatureOptions = {}): Features {
   const language = mailLanguage(mail);
-  const features: Features = {};
+  // No prototype: a mail about JavaScript says "constructor" and "__proto__".
+  const features = Object.create(null) as Features;
   const add = (term: string, weight: number) => {
     features[term] = (features[term] ?? 0) + weight;
   };

@@ -60,7 +60,8 @@ export function docVector(features: Features): Sparse {
 }
 
 export function seedVector(seed: CategorySeed): Sparse {
-  const features: Features = {};
+  // No prototype: a mail about JavaScript says "constructor" and "__proto__".
+  const features = Object.create(null) as Features;
   const text = `${seed.name}. ${seed.name}. ${seed.description}`;
   for (const { term, part } of analyzeText(text).terms)
     features[term] = (features[term] ?? 0) + (part ? 0.5 : 1);

@@ -44,6 +44,18 @@ export function selfTrain(
         table.mass += probability;
       }
     });
+    // Every category's statistics get the same mass: otherwise the category that took most mail
+    // in one round looks like the background itself, fits every mail and takes all of it in the
+    // next (seen on SpamAssassin: everything became spam). Its share lives on in `docs`, the prior.
+    let mass = 0;
+    for (const table of next.values()) mass += table.mass;
+    const target = mass / Math.max(1, next.size);
+    for (const table of next.values()) {
+      if (table.mass <= 0) continue;
+      const factor = target / table.mass;
+      for (const [term, value] of table.terms) table.terms.set(term, value * factor);
+      table.mass = target;
+    }
     model.auto = next;
   }
   model.user = user;
