@@ -39,7 +39,7 @@ export const MODEL = {
   /** Dirichlet smoothing towards the background, in documents. */
   smoothing: 10,
   /** Weight of self-trained statistics against the user's own examples. */
-  autoWeight: 0.05,
+  autoWeight: 0.01,
   /** Total weight of a classified mail's terms: makes scores comparable across mail lengths. */
   queryMass: 12,
 };
