@@ -1,0 +1,115 @@
+import type { Features } from '../features.ts';
+import { addInto, type Sparse } from '../sparse.ts';
+import { analyzeText } from '../text/analyze.ts';
+
+export interface CategorySeed {
+  id: number;
+  name: string;
+  description: string;
+}
+
+/**
+ * Summed document vectors of one category from one source. As rows: one per term
+ * (`category_id, source, term, weight`) and one total (`category_id, source, docs, mass`);
+ * adding or removing a mail is `weight = weight ± delta` on those rows.
+ */
+export interface TermTable {
+  docs: number;
+  mass: number;
+  terms: Map<string, number>;
+}
+
+export interface CategoryModel {
+  categories: CategorySeed[];
+  /** Name and description as a pseudo-document: what a category is before any mail is filed. */
+  seeds: Map<number, Sparse>;
+  /** Mails the user filed (source `user`): counted at once, no retraining. */
+  user: Map<number, TermTable>;
+  /** What self-training on the account's unfiled mail added (source `ai`), rebuilt per run. */
+  auto: Map<number, TermTable>;
+  /** Document frequencies over the account's mail: smoothing and term weights. */
+  background: TermTable;
+  /** Softmax temperature for calibrated confidences (see calibrate.ts). */
+  temperature: number;
+}
+
+export const MODEL = {
+  /** Weight of the seed pseudo-document, in documents. */
+  seedWeight: 5,
+  /** Dirichlet smoothing towards the background, in documents. */
+  smoothing: 10,
+  /** Weight of self-trained statistics against the user's own examples. */
+  autoWeight: 0.01,
+  /** Total weight of a classified mail's terms: makes scores comparable across mail lengths. */
+  queryMass: 12,
+};
+
+export const emptyTable = (): TermTable => ({ docs: 0, mass: 0, terms: new Map() });
+
+/** A mail's contribution to the statistics: log term frequencies summing to one. */
+export function docVector(features: Features): Sparse {
+  const vector: Sparse = new Map();
+  let sum = 0;
+  for (const [term, count] of Object.entries(features)) {
+    const value = Math.log1p(count);
+    vector.set(term, value);
+    sum += value;
+  }
+  if (sum > 0) for (const [term, value] of vector) vector.set(term, value / sum);
+  return vector;
+}
+
+export function seedVector(seed: CategorySeed): Sparse {
+  // No prototype: a mail about JavaScript says "constructor" and "__proto__".
+  const features = Object.create(null) as Features;
+  const text = `${seed.name}. ${seed.name}. ${seed.description}`;
+  for (const { term, part } of analyzeText(text).terms)
+    features[term] = (features[term] ?? 0) + (part ? 0.5 : 1);
+  return docVector(features);
+}
+
+export function createModel(categories: CategorySeed[]): CategoryModel {
+  return {
+    categories,
+    seeds: new Map(categories.map((category) => [category.id, seedVector(category)])),
+    user: new Map(categories.map((category) => [category.id, emptyTable()])),
+    auto: new Map(categories.map((category) => [category.id, emptyTable()])),
+    background: emptyTable(),
+    temperature: 1,
+  };
+}
+
+export function addToTable(table: TermTable, vector: Sparse, factor = 1): void {
+  addInto(table.terms, vector, factor);
+  table.docs += factor;
+  table.mass += factor;
+  // A removed example must leave no residue, or rebuilt rows would differ from updated ones.
+  for (const [term, value] of table.terms) if (Math.abs(value) < 1e-9) table.terms.delete(term);
+}
+
+/** The user filed a mail (factor 1) or took it back out (factor -1): the row deltas to store. */
+export function addExample(
+  model: CategoryModel,
+  categoryId: number,
+  features: Features,
+  factor: 1 | -1 = 1,
+): { categoryId: number; term: string; delta: number }[] {
+  const table = model.user.get(categoryId);
+  if (!table) throw new Error(`unknown category ${categoryId}`);
+  const vector = docVector(features);
+  addToTable(table, vector, factor);
+  return [...vector].map(([term, value]) => ({ categoryId, term, delta: value * factor }));
+}
+
+/** Account-wide document frequencies from the features of the account's mail. */
+export function buildBackground(all: Iterable<Features>): TermTable {
+  const table = emptyTable();
+  for (const features of all) {
+    table.docs++;
+    for (const term of Object.keys(features)) {
+      table.terms.set(term, (table.terms.get(term) ?? 0) + 1);
+      table.mass++;
+    }
+  }
+  return table;
+}

@@ -1,0 +1,158 @@
+import { mailFeatures, type MailText } from '../features.ts';
+import { analyzeText } from '../text/analyze.ts';
+import { domainOf, tokenize } from '../text/normalize.ts';
+import { isStopWord } from '../text/stopwords.ts';
+import { sphericalKMeans, unitVectors } from './kmeans.ts';
+
+export interface ProposalMail extends MailText {
+  id: number;
+}
+
+export interface Proposal {
+  name: string;
+  description: string;
+  size: number;
+  emailIds: number[];
+}
+
+/** Mail services whose domain names no sender a person would file by. */
+const FREEMAIL =
+  /^(gmail|googlemail|gmx|web|yahoo|outlook|hotmail|live|icloud|t-online|posteo|mailbox|freenet|aol)\./;
+
+function brand(domain: string): string {
+  const name = domain.split('.')[0] ?? domain;
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+// English words common in any mail that name no topic (German has capitalised nouns instead).
+const GENERIC_EN = new Set(
+  'time date like wrote make made using used use get got know think new way good well work people thing things going want need see look day days week year today still really much many back first last next said says email mail list message messages post sent send information please thanks'.split(
+    ' ',
+  ),
+);
+
+const GENERIC_DE = new Set(
+  'tag tage tagen woche wochen monat monate monaten jahr jahre jahren zeit uhr frage fragen dank grüße gruß problem probleme sache sachen leute mail mails e-mail e-mails nachricht antwort hallo herr frau'.split(
+    ' ',
+  ),
+);
+
+/** How often each word is written with a capital inside a sentence (German nouns are). */
+function capitalShare(mails: readonly ProposalMail[]) {
+  const counts = new Map<string, [number, number]>();
+  for (const mail of mails) {
+    for (const match of `${mail.subject}\n${mail.body.slice(0, 1500)}`.matchAll(
+      /(?<![.!?:]\s|^|\n)\b(\p{L}[\p{L}-]+)/gu,
+    )) {
+      const word = match[1]!;
+      const key = word.toLowerCase();
+      const entry = counts.get(key) ?? [0, 0];
+      entry[word[0] === word[0]!.toUpperCase() ? 0 : 1]++;
+      counts.set(key, entry);
+    }
+  }
+  return (word: string) => {
+    const [upper, lower] = counts.get(word) ?? [0, 0];
+    return upper + lower === 0 ? 1 : upper / (upper + lower);
+  };
+}
+
+/** The cluster's most distinctive words as people write them (their commonest surface form). */
+function topWords(
+  mails: readonly ProposalMail[],
+  allCounts: Map<string, number>,
+  total: number,
+  limit: number,
+) {
+  const counts = new Map<string, { mails: number; forms: Map<string, number> }>();
+  let german = 0;
+  for (const mail of mails) {
+    const seen = new Set<string>();
+    const tokens = tokenize(`${mail.subject} ${mail.subject} ${mail.body.slice(0, 1500)}`).filter(
+      (t) => t.kind === 'word' && t.text.length > 3 && !isStopWord(t.text),
+    );
+    const { language, terms } = analyzeText(tokens.map((t) => t.text).join(' '), {
+      compounds: false,
+    });
+    if (language === 'de') german++;
+    terms.forEach(({ term, position }) => {
+      const entry = counts.get(term) ?? { mails: 0, forms: new Map<string, number>() };
+      if (!seen.has(term)) entry.mails++;
+      seen.add(term);
+      const form = tokens[position]?.text ?? term;
+      entry.forms.set(form, (entry.forms.get(form) ?? 0) + 1);
+      counts.set(term, entry);
+    });
+  }
+  const isGerman = german > mails.length / 2;
+  const capital = capitalShare(mails);
+  return (
+    [...counts]
+      .filter(([, entry]) => entry.mails >= Math.max(2, mails.length * 0.15))
+      .map(([term, entry]) => {
+        const share = entry.mails / mails.length;
+        const lift = share / ((allCounts.get(term) ?? entry.mails) / total);
+        const form = [...entry.forms].sort((a, b) => b[1] - a[1])[0]![0];
+        return { term, form, lift, score: share * Math.log(lift + 1) };
+      })
+      // A name is a noun that sets the cluster apart: twice as common here as in the mailbox.
+      .filter(
+        ({ form, lift }) =>
+          lift >= 2 &&
+          !/['’]/.test(form) &&
+          (isGerman ? capital(form) >= 0.6 && !GENERIC_DE.has(form) : !GENERIC_EN.has(form)),
+      )
+      .sort((a, b) => b.score - a.score)
+      .slice(0, limit)
+  );
+}
+
+const noun = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/**
+ * Groups mail (the account's unfiled mail) into up to `k` clusters and names each as a person
+ * would: the dominant sender's brand with the cluster's word ("Rechnungen Telekom"), or its two
+ * most distinctive words ("Reisen · Flüge" becomes "Reisen und Flüge"), with one German sentence.
+ */
+export function proposeCategories(
+  mails: readonly ProposalMail[],
+  k: number,
+  minSize = 3,
+): Proposal[] {
+  const features = mails.map((mail) => mailFeatures(mail));
+  const assignment = sphericalKMeans(unitVectors(features), k);
+  const allCounts = new Map<string, number>();
+  for (const f of features)
+    for (const term of Object.keys(f)) allCounts.set(term, (allCounts.get(term) ?? 0) + 1);
+  const proposals: Proposal[] = [];
+  for (let cluster = 0; cluster < k; cluster++) {
+    const members = mails.filter((_, i) => assignment[i] === cluster);
+    if (members.length < minSize) continue;
+    const domains = new Map<string, number>();
+    for (const mail of members) {
+      const domain = domainOf(mail.fromAddress);
+      if (domain && !FREEMAIL.test(domain)) domains.set(domain, (domains.get(domain) ?? 0) + 1);
+    }
+    const [domain, domainCount] = [...domains].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
+    const words = topWords(members, allCounts, mails.length, 3);
+    const dominant = domain !== '' && domainCount >= members.length * 0.6;
+    // A cluster with neither a common sender nor a word of its own is no category anyone wants.
+    if (!words[0] && !dominant) continue;
+    const main = words[0] ? noun(words[0].form) : 'E-Mails';
+    const name = dominant
+      ? `${main} ${brand(domain)}`
+      : words[1]
+        ? `${main} und ${noun(words[1].form)}`
+        : main;
+    const topics = words.map((w) => noun(w.form));
+    const about =
+      topics.length > 1
+        ? `${topics.slice(0, -1).join(', ')} und ${topics.at(-1)}`
+        : (topics[0] ?? 'ihre Nachrichten');
+    const description = dominant
+      ? `E-Mails von ${brand(domain)} (${domain}) rund um ${about}.`
+      : `E-Mails rund um ${about}.`;
+    proposals.push({ name, description, size: members.length, emailIds: members.map((m) => m.id) });
+  }
+  return proposals.sort((a, b) => b.size - a.size);
+}

@@ -1,0 +1,44 @@
+export type QuestionType =
+  | 'sender'
+  | 'recipient'
+  | 'email-address'
+  | 'phone'
+  | 'subject'
+  | 'attachment'
+  | 'request'
+  | 'when'
+  | 'where'
+  | 'mentioned'
+  | 'event'
+  | 'open';
+
+const RULES: [QuestionType, RegExp][] = [
+  ['email-address', /\b(e-?mail[- ]?address|mail address|e-?mail-?adresse|mailadresse)\b/i],
+  ['phone', /\b(phone|telephone|telefon\w*|handynummer|rufnummer)\b/i],
+  [
+    'sender',
+    /\b(who (sent|wrote)|sender|from whom|absender\w*|von wem|wer hat (\w+ ){0,3}(geschrieben|geschickt|gesendet))\b/i,
+  ],
+  [
+    'recipient',
+    /\b(who (received|got)|recipients?|to whom|empfänger\w*|an wen|wer hat (\w+ ){0,3}(bekommen|erhalten))\b/i,
+  ],
+  ['subject', /\b(subject|betreff|worum geht)\b/i],
+  ['attachment', /\b(attach\w*|enclosed|anhang|anhänge|angehängt|beigefügt)\b/i],
+  ['request', /\b(requested|request|asked for|gebeten|verlangt|angefragt|worum wird gebeten)\b/i],
+  [
+    'mentioned',
+    /\b(who|which people|wer) (is|are|wird|werden) (mentioned|named|erwähnt|genannt)\b|\bentities\b/i,
+  ],
+  ['event', /\b(what event|which event|welches ereignis|was ist passiert)\b/i],
+  [
+    'when',
+    /^\s*(when|wann|bis wann|an welchem tag|um wie viel uhr)\b|\b(what time|which day|date of)\b/i,
+  ],
+  ['where', /^\s*(where|wo|wohin)\b/i],
+];
+
+export function questionType(question: string): QuestionType {
+  for (const [type, pattern] of RULES) if (pattern.test(question)) return type;
+  return 'open';
+}

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { calibrate } from '../../src/ai/local/categorize/calibrate.ts';
+import { classify, FILE_THRESHOLD } from '../../src/ai/local/categorize/classify.ts';
+import { addExample, buildBackground, createModel } from '../../src/ai/local/categorize/model.ts';
+import { modelFromRows, modelToRows } from '../../src/ai/local/categorize/model-rows.ts';
+import { autoRows, selfTrain } from '../../src/ai/local/categorize/self-train.ts';
+import { mailFeatures } from '../../src/ai/local/features.ts';
+import { stem } from '../../src/ai/local/text/stem.ts';
+
+const categories = [
+  {
+    id: 1,
+    name: 'Rechnungen',
+    description: 'Rechnungen, Mahnungen und Zahlungen für Strom, Telefon und Einkäufe.',
+  },
+  {
+    id: 2,
+    name: 'Reisen',
+    description: 'Flüge, Bahntickets, Hotels und Buchungsbestätigungen für den Urlaub.',
+  },
+];
+const mail = (subject: string, body: string, fromAddress = 'someone@example.org') =>
+  mailFeatures({ subject, body, fromAddress });
+
+const mails = [
+  mail('Ihre Stromrechnung', 'Der Betrag von 80 Euro wird abgebucht.', 'rechnung@stadtwerke.de'),
+  mail(
+    'Rechnung Oktober',
+    'Ihre Telefonrechnung steht bereit. Zahlung bis 15.11.',
+    'rechnung@telekom.de',
+  ),
+  mail('Mahnung', 'Bitte zahlen Sie den offenen Betrag.', 'inkasso@example.de'),
+  mail(
+    'Ihre Flugbuchung',
+    'Flug nach Lissabon, Abflug 7:30, Hotel inklusive.',
+    'booking@lufthansa.com',
+  ),
+  mail(
+    'Hotelbestätigung',
+    'Ihr Zimmer in Rom ist gebucht. Anreise Freitag.',
+    'noreply@booking.com',
+  ),
+  mail('Bahnticket', 'Ihr Ticket für den ICE nach Hamburg.', 'buchung@bahn.de'),
+];
+
+function model() {
+  const m = createModel(categories);
+  m.background = buildBackground(mails);
+  return m;
+}
+
+describe('local engine: categorisation', () => {
+  it('files by description alone (zero-shot)', () => {
+    const m = model();
+    expect(classify(m, mail('Neue Rechnung', 'Ihre Rechnung für Strom ist da.')).categoryId).toBe(
+      1,
+    );
+    expect(
+      classify(m, mail('Buchungsbestätigung', 'Ihr Flug und das Hotel sind gebucht.')).categoryId,
+    ).toBe(2);
+  });
+
+  it('learns from one filed mail at once, sender included, and forgets it when taken back', () => {
+    const m = model();
+    const parcel = mail('Ihr Paket', 'Sendung 123 kommt morgen.', 'paket@dhl.de');
+    const next = mail('Sendungsstatus', 'Zustellung heute.', 'paket@dhl.de');
+    const before = classify(m, next).ranking.find((r) => r.categoryId === 1)!.probability;
+    const rows = addExample(m, 1, parcel);
+    expect(rows.some((row) => row.term === 'dom:dhl.de' && row.delta > 0)).toBe(true);
+    const after = classify(m, next).ranking.find((r) => r.categoryId === 1)!.probability;
+    expect(after).toBeGreaterThan(before);
+    addExample(m, 1, parcel, -1);
+    expect(m.user.get(1)!.terms.size).toBe(0);
+    expect(classify(m, next).ranking.find((r) => r.categoryId === 1)!.probability).toBeCloseTo(
+      before,
+      10,
+    );
+  });
+
+  it('self-trains deterministically on unfiled mail', () => {
+    const a = model();
+    const b = model();
+    selfTrain(a, mails);
+    selfTrain(b, mails);
+    expect(autoRows(a)).toEqual(autoRows(b));
+    expect(autoRows(a).length).toBeGreaterThan(0);
+  });
+
+  it('classifies a mail in well under 5 ms and gives a probability', () => {
+    const m = model();
+    selfTrain(m, mails);
+    const result = classify(m, mails[0]!);
+    expect(result.ranking.reduce((sum, r) => sum + r.probability, 0)).toBeCloseTo(1, 10);
+    expect(result.confidence).toBeGreaterThan(0.5);
+    expect(FILE_THRESHOLD).toBe(0.9);
+  });
+
+  it("fits its temperature to the user's filed mail", () => {
+    const m = model();
+    const examples = mails.flatMap((features, i) => [{ categoryId: i < 3 ? 1 : 2, features }]);
+    for (const e of [...examples, ...examples]) addExample(m, e.categoryId, e.features);
+    const temperature = calibrate(m, [...examples, ...examples]);
+    expect(temperature).not.toBe(8);
+  });
+
+  it('is stored as rows and rebuilt identically from them', () => {
+    const m = model();
+    addExample(m, 1, mails[0]!);
+    addExample(m, 2, mails[3]!);
+    selfTrain(m, mails.slice(1, 3).concat(mails.slice(4)));
+    m.temperature = 3;
+    const rows = JSON.parse(JSON.stringify(modelToRows(m))) as ReturnType<typeof modelToRows>;
+    const rebuilt = modelFromRows(categories, rows);
+    const probe = mail('Rechnung und Flug', 'Ihre Buchung und die Rechnung dazu.');
+    expect(classify(rebuilt, probe)).toEqual(classify(m, probe));
+    // A category deleted since leaves its rows unused.
+    const one = modelFromRows(categories.slice(0, 1), rows);
+    expect(classify(one, probe).ranking.map((r) => r.categoryId)).toEqual([1]);
+  });
+
+  it('reads mail about "constructor" and "__proto__" like any other words', () => {
+    const m = model();
+    const features = mail(
+      'constructor toString',
+      'Override __proto__ and valueOf in the constructor.',
+    );
+    expect(features[stem('constructor', 'en')]).toBeGreaterThan(0);
+    const result = classify(m, features);
+    expect(Number.isFinite(result.confidence)).toBe(true);
+    expect(result.ranking.every((r) => Number.isFinite(r.probability))).toBe(true);
+  });
+});

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { proposeCategories } from '../../src/ai/local/cluster/propose.ts';
+import { suggestCategoryDescription } from '../../src/ai/local/describe/category-description.ts';
+import { learnStyle, suggestReply } from '../../src/ai/local/writing/suggest.ts';
+
+const invoices = Array.from({ length: 6 }, (_, i) => ({
+  id: i + 1,
+  subject: `Ihre Rechnung für ${['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni'][i]}`,
+  body: `Guten Tag, Ihre Rechnung Nummer ${1000 + i} ist online. Der Rechnungsbetrag wird abgebucht.`,
+  fromAddress: 'rechnung@telekom.de',
+}));
+const trips = Array.from({ length: 6 }, (_, i) => ({
+  id: i + 100,
+  subject: `Buchungsbestätigung Hotel ${['Rom', 'Paris', 'Wien', 'Prag', 'Lissabon', 'Oslo'][i]}`,
+  body: `Ihre Reise ist gebucht: Flug, Hotel und Transfer. Buchungsnummer ${200 + i}.`,
+  fromAddress: `noreply@${['booking.com', 'expedia.de', 'hrs.de', 'booking.com', 'airbnb.de', 'tui.com'][i]}`,
+}));
+
+describe('local engine: proposals and writing', () => {
+  it('proposes clusters with names a person would choose', () => {
+    const proposals = proposeCategories([...invoices, ...trips], 2);
+    expect(proposals).toHaveLength(2);
+    const names = proposals.map((p) => p.name);
+    expect(names).toContain('Rechnung Telekom');
+    const trip = proposals.find((p) => p.emailIds.includes(100))!;
+    expect(trip.emailIds.sort((a, b) => a - b)).toEqual([100, 101, 102, 103, 104, 105]);
+    expect(trip.name).not.toMatch(/Telekom/);
+    for (const p of proposals) expect(p.description).toMatch(/^E-Mails .+\.$/);
+  });
+
+  it('writes in the register, greeting and closing the user used before', () => {
+    const input = {
+      toRecipients: ['thomas@example.com'],
+      recipientNames: ['Thomas Berger'],
+      subject: 'AW: Umbau Küche',
+      context: 'Hallo Anna, kannst du mir sagen, wann der Fliesenleger kommt?',
+      sent: [
+        {
+          to: ['thomas@example.com'],
+          body: 'Servus Thomas,\n\nich schicke dir die Pläne morgen.\n\nLiebe Grüße\nAnna',
+        },
+        {
+          to: ['chef@example.com'],
+          body: 'Sehr geehrter Herr Maier,\n\nanbei die Unterlagen.\n\nMit freundlichen Grüßen',
+        },
+      ],
+      userName: 'Anna',
+    };
+    expect(learnStyle(input)).toEqual({
+      language: 'de',
+      register: 'Du',
+      greeting: 'Servus Thomas,',
+      closing: 'Liebe Grüße',
+    });
+    const reply = suggestReply(input);
+    expect(reply.startsWith('Servus Thomas,')).toBe(true);
+    expect(reply).toContain('danke für deine Nachricht zu „Umbau Küche“');
+    expect(reply).toContain('„Hallo Anna, kannst du mir sagen, wann der Fliesenleger kommt?“');
+    expect(reply.endsWith('Liebe Grüße\nAnna')).toBe(true);
+  });
+
+  it("writes formally to someone it has no mail to, and in the thread's language", () => {
+    const german = suggestReply({
+      toRecipients: ['neu@example.de'],
+      subject: 'Angebot',
+      context: 'Sehr geehrte Frau Weber, können Sie uns ein Angebot schicken?',
+      sent: [],
+    });
+    expect(german).toMatch(/^Guten Tag,\n\nvielen Dank für Ihre Nachricht/);
+    expect(german).toContain('Mit freundlichen Grüßen');
+    const english = suggestReply({
+      toRecipients: ['bob@example.org'],
+      subject: 'Re: Meeting',
+      context: 'Could you send me the slides for the meeting?',
+      sent: [],
+    });
+    expect(english).toMatch(/^Hello,\n\nthank you for your message about "Meeting"/);
+  });
+
+  it('suggests a German description from the name alone or with matching mail', () => {
+    expect(suggestCategoryDescription('Rechnungen')).toBe(
+      'Rechnungen, Zahlungsaufforderungen und Abrechnungen.',
+    );
+    expect(suggestCategoryDescription('Gartenprojekt')).toBe(
+      'E-Mails rund um das Thema „Gartenprojekt“.',
+    );
+    expect(
+      suggestCategoryDescription('Telekom', {
+        senders: ['rechnung@telekom.de', 'info@telekom.de'],
+        terms: ['Rechnung', 'Vertrag'],
+      }),
+    ).toBe(
+      'E-Mails rund um das Thema „Telekom“, zum Beispiel von Telekom; typische Stichworte: Rechnung und Vertrag.',
+    );
+  });
+});
