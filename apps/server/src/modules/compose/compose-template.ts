@@ -54,7 +54,7 @@ export function createComposeTemplates(deps: ComposeServiceDeps) {
       const e = row.email;
       const account = await accounts.requireAccount(userId, e.accountId);
       const from = { name: e.fromName, address: e.fromAddress };
-      const date = e.sentAt ?? e.receivedAt;
+      const date = e.mailDate;
       const original = e.bodyHtml
         ? sanitizeMailHtml(e.bodyHtml).html
         : `<p>${escapeHtml(e.bodyText ?? '').replace(/\n/g, '<br>')}</p>`;

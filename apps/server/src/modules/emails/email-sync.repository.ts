@@ -351,7 +351,7 @@ export function createEmailSyncRepository(db: Db, pglite?: PGlite) {
       // Only the columns lists filter and sort by: sampling the large text columns cost most of
       // the time and told the planner nothing it uses.
       await db.execute(
-        sql`ANALYZE emails (user_id, account_id, folder_id, received_at, is_read, is_flagged, category_id, thread_id, message_id, body_status)`,
+        sql`ANALYZE emails (user_id, account_id, folder_id, mail_date, is_read, is_flagged, category_id, thread_id, message_id, body_status)`,
       );
       await db.execute(sql`ANALYZE folders`);
     },

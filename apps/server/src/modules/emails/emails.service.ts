@@ -146,9 +146,10 @@ export function createEmailsService(deps: EmailsServiceDeps) {
       const thread = newest.some((r) => r.email.id === row.email.id)
         ? newest
         : [...newest.slice(0, THREAD_LIMIT - 1), row];
+      // By the date the list shows, so that a conversation reads in the order it was written.
       thread.sort(
         (a, b) =>
-          a.email.receivedAt.getTime() - b.email.receivedAt.getTime() || a.email.id - b.email.id,
+          a.email.mailDate.getTime() - b.email.mailDate.getTime() || a.email.id - b.email.id,
       );
       return toDetail(row, thread, allowRemote);
     },

@@ -137,20 +137,21 @@ export function DetailHeader({
               </Typography>
             )}
             <Box sx={{ flex: 1 }} />
-            {/* When it was written (the Date header), as Thunderbird shows it; imported or
-                late mail would otherwise carry the day it reached the server. */}
+            {/* When it was written (the Date header, as the list shows it), as Thunderbird
+                shows it; imported or late mail would otherwise carry the day it reached the
+                server, which the tooltip names where it differs. */}
             <Typography
               component="time"
-              dateTime={detail.sent_at ?? detail.date}
+              dateTime={detail.date}
               title={
-                detail.sent_at && detail.sent_at !== detail.date
-                  ? t('email.header.receivedAt', { date: formatFullDate(detail.date) })
+                detail.received_at !== detail.date
+                  ? t('email.header.receivedAt', { date: formatFullDate(detail.received_at) })
                   : formatFullDate(detail.date)
               }
               variant="body2"
               sx={{ color: 'text.secondary' }}
             >
-              {formatFullDate(detail.sent_at ?? detail.date)}
+              {formatFullDate(detail.date)}
             </Typography>
           </Box>
           <AddressLine label={t('email.header.to')} addresses={detail.to} />
