@@ -3,6 +3,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { createMailEventBus } from './events/mail-events.ts';
 import { createSearchIndexer } from './mail/search/search-indexer.ts';
 import type { AccountSyncDeps } from './mail/sync/account-sync.ts';
+import { createTextRederiver } from './mail/sync/text-rederiver.ts';
 import type { Logger } from './lib/logger.ts';
 import { createSecretBox } from './lib/secret-box.ts';
 import { deriveKey, loadRootSecret } from './lib/secrets.ts';
@@ -19,6 +20,7 @@ import { createUnfiledSentRepository } from './modules/compose/unfiled-sent.repo
 import { createEmailsRepository } from './modules/emails/emails.repository.ts';
 import { createEmailsService } from './modules/emails/emails.service.ts';
 import { createEmailSyncRepository } from './modules/emails/email-sync.repository.ts';
+import { createEmailTextRepository } from './modules/emails/email-text.repository.ts';
 import { createFoldersRepository } from './modules/folders/folders.repository.ts';
 import { createFoldersService } from './modules/folders/folders.service.ts';
 import { createJobSender } from './modules/tasks/job-sender.ts';
@@ -79,6 +81,7 @@ export function createServices(config: Config, database: DatabaseHandle, logger?
     smtpTimeoutMs: connectTimeoutMs,
     unfiled: createUnfiledSentRepository(database.db),
   });
+  const texts = createTextRederiver(createEmailTextRepository(database.db));
   // What every sync needs: fetch tasks, the live sync and the benchmarks share this one object.
   const sync: AccountSyncDeps = {
     accounts,
@@ -87,6 +90,7 @@ export function createServices(config: Config, database: DatabaseHandle, logger?
     emailSync,
     events,
     search,
+    texts,
     connectTimeoutMs,
     tuning: { firstPage: config.MAIL_SYNC_FIRST_PAGE, workerMin: config.MAIL_SYNC_WORKER_MIN },
   };
@@ -111,6 +115,7 @@ export function createServices(config: Config, database: DatabaseHandle, logger?
     jobs,
     events,
     search,
+    texts,
     sync,
   };
 }

@@ -170,6 +170,17 @@ export const emailSearchQueue = pgTable('email_search_queue', {
 });
 
 /**
+ * Stored mail whose text, search text and preview are to be made again from what is stored, by
+ * the current HTML-to-text step (mail/sync/text-rederiver.ts). A migration fills it when that step
+ * changes; the next sync of the account, and a job at start, empty it.
+ */
+export const emailTextQueue = pgTable('email_text_queue', {
+  emailId: bigint('email_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => emails.id, { onDelete: 'cascade' }),
+});
+
+/**
  * The user's category choices for mail the sync had to drop and will store again: a folder whose
  * UIDVALIDITY changed, or one renamed or deleted on the server by another client. Kept by
  * Message-ID until the message is stored again; a choice is worth more than its rows.

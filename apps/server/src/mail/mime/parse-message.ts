@@ -25,7 +25,7 @@ export class EmptyMessageError extends Error {
 }
 
 /** Caps what one message may contribute, so that a hostile mail cannot exhaust memory. */
-const MAX_TEXT = 2_000_000;
+export const MAX_TEXT = 2_000_000;
 
 /** How Gmail, Apple Mail, Thunderbird, Yahoo and Proton mark the mail a reply quotes. */
 const REPLY_QUOTE =

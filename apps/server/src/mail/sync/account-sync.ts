@@ -3,6 +3,7 @@ import { refusedByServer, withImap } from '../imap/imap-client.ts';
 import type { ImapFlow } from 'imapflow';
 import type { MailEventBus } from '../../events/mail-events.ts';
 import type { SearchIndexer } from '../search/search-indexer.ts';
+import type { TextRederiver } from './text-rederiver.ts';
 import type { AccountsService } from '../../modules/accounts/accounts.service.ts';
 import type { EmailSyncRepository } from '../../modules/emails/email-sync.repository.ts';
 import type { FolderRow, FoldersRepository } from '../../modules/folders/folders.repository.ts';
@@ -21,6 +22,8 @@ export interface AccountSyncDeps {
   emailSync: EmailSyncRepository;
   events?: MailEventBus;
   search?: SearchIndexer;
+  /** Stored mail whose text an earlier version made differently gets it anew (ADR 0017). */
+  texts?: TextRederiver;
   connectTimeoutMs?: number;
   /** MAIL_SYNC_FIRST_PAGE and MAIL_SYNC_WORKER_MIN (config/env.ts). */
   tuning?: { firstPage: number; workerMin: number };
@@ -222,6 +225,9 @@ export async function syncAccount(
   await reapply();
   // Statistics after a large intake (see EmailSyncRepository.analyze).
   if (total.new_emails >= 200) await deps.emailSync.analyze();
+  // Usually nothing queued: one look at an empty queue. After an upgrade, the account's stored
+  // mail, from what is stored (no message is fetched for it).
+  if (await deps.texts?.drain(accountId)) bulkIndex = true;
   // The index of a bulk is built once every folder is stored: on PGlite the indexer shares this
   // thread, and running beside the sync it made the whole fetch slower (ADR 0010).
   if (bulkIndex) await deps.search?.schedule();
