@@ -8,6 +8,7 @@ import { htmlToQuotedText, htmlToText, previewOf } from './plain-text.ts';
 import { unpadQuotedPrintable } from './qp-padding.ts';
 import { ownText } from './reply-text.ts';
 import { withFoundBoundary, withHeaderEnd } from './repair-structure.ts';
+import { splitYenc, type YencFile } from './yenc.ts';
 
 export interface ParsedBody {
   text: string;
@@ -15,6 +16,8 @@ export interface ParsedBody {
   /** The author's own words when they differ from `text`; null when they are `text` itself. */
   searchText: string | null;
   preview: string;
+  /** Files written into the text as yEnc: no text, but attachments (yenc.ts). */
+  yencFiles?: YencFile[];
 }
 
 export class EmptyMessageError extends Error {
@@ -43,7 +46,8 @@ export function bodyFromParts(
   rawHtml: string | undefined,
 ): ParsedBody {
   // The text parts of a large message come through imapflow's strict ISO-8859-1 decoder.
-  const text = rawText === undefined ? undefined : c1AsWindows1252(rawText);
+  const yenc = rawText === undefined ? undefined : splitYenc(c1AsWindows1252(rawText));
+  const text = yenc?.text;
   const html = rawHtml === undefined ? undefined : c1AsWindows1252(rawHtml);
   const cleanHtml = html ? html.slice(0, MAX_TEXT) : null;
   // Line ends as postal-mime gives them: the text parts of a large message arrive raw, in CRLF.
@@ -64,6 +68,7 @@ export function bodyFromParts(
     // Most mail quotes nothing: stored once, not twice (the indexer reads body_text then).
     searchText: own && own !== sameLayout(plain) ? own : null,
     preview: previewOf(own || plain),
+    yencFiles: yenc?.files ?? [],
   };
 }
 
