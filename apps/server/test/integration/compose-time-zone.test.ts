@@ -6,8 +6,10 @@ import {
   accountPayload,
   fetchAccount,
   imapClient,
+  waitForTask,
 } from '@brieftaube/test-support/mail-fixtures.ts';
 import { DATABASE_KINDS, startTestApp, type TestApp } from '@brieftaube/test-support/test-app.ts';
+import { probes } from '../fixtures/mime-probes.ts';
 
 interface Template {
   text: string;
@@ -19,6 +21,7 @@ describe.each(DATABASE_KINDS)('dates the server writes into a reply, on %s', (ki
   let dovecot: Dovecot;
   let owner: ApiUser;
   let emailId: number;
+  let accountId: number;
   const address = `zone-${kind}@beispiel.de`;
 
   beforeAll(async () => {
@@ -43,7 +46,8 @@ describe.each(DATABASE_KINDS)('dates the server writes into a reply, on %s', (ki
       url: '/api/accounts/',
       payload: accountPayload(dovecot, address),
     });
-    const synced = await fetchAccount(owner, account.json<{ id: number }>().id);
+    accountId = account.json<{ id: number }>().id;
+    const synced = await fetchAccount(owner, accountId);
     if (synced.status !== 'SUCCESS') throw new Error(`sync failed: ${synced.message}`);
     emailId = (await owner.request({ method: 'GET', url: '/api/emails/' })).json<
       { id: number }[]
@@ -84,6 +88,28 @@ describe.each(DATABASE_KINDS)('dates the server writes into a reply, on %s', (ki
     expect((await template('reply', 'Mars/Olympus')).text).toContain(
       'Am 2. Mai 2026 um 11:00 schrieb',
     );
+  });
+
+  it('writes the dates a sync puts into text in the zone of the browser that asked', async () => {
+    const client = await imapClient(dovecot, address);
+    await client.append('INBOX', probes.p19);
+    await client.logout();
+    const started = await owner.request({
+      method: 'POST',
+      url: `/api/tasks/fetch-emails/${accountId}/`,
+      headers: { 'x-time-zone': 'America/New_York' },
+    });
+    expect(started.statusCode).toBe(202);
+    const task = await waitForTask(owner, started.json<{ task_id: string }>().task_id);
+    expect(task.status).toBe('SUCCESS');
+    const invitation = (
+      await owner.request({ method: 'GET', url: '/api/emails/?q=Jahresplanung' })
+    ).json<{ id: number }[]>()[0]!;
+    const detail = (
+      await owner.request({ method: 'GET', url: `/api/emails/${invitation.id}/` })
+    ).json<{ body_text: string }>();
+    // 09:00 UTC: 05:00 in New York (daylight saving time since 8 March), not 10:00 in Berlin.
+    expect(detail.body_text).toContain('Beginn: 10.03.2026, 05:00');
   });
 
   it('lets a web app on another origin send its zone', async () => {

@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '../../lib/time-zone.ts';
 import { limitBlankRuns } from './blank-runs.ts';
 import { calendarText } from './calendar-text.ts';
 import { decodeFlowed, unflowedSource } from './flowed-text.ts';
@@ -119,11 +120,15 @@ function hasSubjectOrSender(source: Buffer): boolean {
  * One text part of a huge message, given as a source of its own: read by the same charset
  * rules as a whole message, not by imapflow's download(), which trusts every label.
  */
-export async function parsePart(source: Buffer, type: 'text/plain' | 'text/html') {
+export async function parsePart(
+  source: Buffer,
+  type: 'text/plain' | 'text/html',
+  timeZone = DEFAULT_TIME_ZONE,
+) {
   const parsed = await parseLabelled(limitBlankRuns(source));
   if (type === 'text/html')
-    return parsed.html === undefined ? undefined : germanInlineHeadersHtml(parsed.html);
-  return parsed.text === undefined ? undefined : germanInlineHeadersText(parsed.text);
+    return parsed.html === undefined ? undefined : germanInlineHeadersHtml(parsed.html, timeZone);
+  return parsed.text === undefined ? undefined : germanInlineHeadersText(parsed.text, timeZone);
 }
 
 /** The parse, and once more with the body's own boundary where the declared one is missing. */
@@ -134,7 +139,8 @@ async function parseStructure(source: Buffer) {
   return repaired ? parseLabelled(repaired) : parsed;
 }
 
-export async function parseMessage(raw: Buffer): Promise<ParsedBody> {
+/** `timeZone`: the reader's, for the dates this writes into the text (inline headers, invitations). */
+export async function parseMessage(raw: Buffer, timeZone = DEFAULT_TIME_ZONE): Promise<ParsedBody> {
   const source = withHeaderEnd(limitBlankRuns(raw));
   let labelled: Awaited<ReturnType<typeof parseLabelled>>;
   try {
@@ -147,8 +153,10 @@ export async function parseMessage(raw: Buffer): Promise<ParsedBody> {
   }
   const parsed = {
     ...labelled,
-    text: labelled.text === undefined ? undefined : germanInlineHeadersText(labelled.text),
-    html: labelled.html === undefined ? undefined : germanInlineHeadersHtml(labelled.html),
+    text:
+      labelled.text === undefined ? undefined : germanInlineHeadersText(labelled.text, timeZone),
+    html:
+      labelled.html === undefined ? undefined : germanInlineHeadersHtml(labelled.html, timeZone),
   };
   if (!parsed.text?.trim() && !parsed.html?.trim() && parsed.attachments.length === 0) {
     // Broken structure or no body at all: the words, if there are any. A note with a subject
@@ -160,7 +168,7 @@ export async function parseMessage(raw: Buffer): Promise<ParsedBody> {
   }
   // An invitation sent as nothing but its calendar (Exchange, booking systems) would be empty.
   if (!parsed.text?.trim() && !parsed.html?.trim()) {
-    const invitation = calendarText(parsed.attachments);
+    const invitation = calendarText(parsed.attachments, timeZone);
     if (invitation) return bodyFromParts(invitation, undefined);
   }
   return bodyFromParts(parsed.text, parsed.html);

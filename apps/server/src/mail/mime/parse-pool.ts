@@ -5,7 +5,8 @@ import { EmptyMessageError, type ParsedBody } from './parse-message.ts';
 import type { ParseJob, ParseReply } from './parse-worker.ts';
 
 export interface ParsePool {
-  parse(source: Buffer): Promise<ParsedBody>;
+  /** `timeZone`: the reader's, for dates written into the text (parse-message.ts). */
+  parse(source: Buffer, timeZone?: string): Promise<ParsedBody>;
   /**
    * A bulk fetch: the UIDs are shared out among the workers in slices, newest first, each worker
    * fetching and parsing its share with its own IMAP session; `store` receives each batch's rows
@@ -92,12 +93,14 @@ export function createParsePool(
   const leastBusy = () => slots.reduce((a, b) => (b.jobs.size < a.jobs.size ? b : a));
 
   return {
-    parse(source) {
+    parse(source, timeZone) {
       // A private copy, whose memory moves to the worker instead of being copied again.
       const bytes = new Uint8Array(source);
-      return run<ParsedBody>(leastBusy(), { id: nextId++, kind: 'parse', source: bytes }, [
-        bytes.buffer,
-      ]);
+      return run<ParsedBody>(
+        leastBusy(),
+        { id: nextId++, kind: 'parse', source: bytes, ...(timeZone ? { timeZone } : {}) },
+        [bytes.buffer],
+      );
     },
 
     async fetch(job, store, checkCancelled) {

@@ -96,6 +96,7 @@ export async function syncAccount(
     let within = 0;
     const result = await syncFolderAndNotify(deps, client, folder, {
       deferBulkIndex: true,
+      ...(account.timeZone ? { timeZone: account.timeZone } : {}),
       bulk: { ...bulk, ...(deps.tuning ? { minMessages: deps.tuning.workerMin } : {}) },
       ...(deps.tuning ? { headerBatch: deps.tuning.firstPage } : {}),
       ...(options.isCancelled ? { isCancelled: options.isCancelled } : {}),

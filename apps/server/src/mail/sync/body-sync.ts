@@ -22,6 +22,8 @@ export interface BodySyncOptions {
   bodyBatchBytes: number;
   checkCancelled: () => Promise<void>;
   onProgress?: (done: number, pendingMore: boolean) => Promise<void> | void;
+  /** The reader's zone, for dates written into the text (parse-message.ts). */
+  timeZone?: string;
 }
 
 const PENDING_PAGE = 500;
@@ -89,7 +91,7 @@ export async function syncBodies(
       byUid.delete(message.uid);
       const source = message.source;
       inFlight.push(
-        pool.parse(source).then(
+        pool.parse(source, options.timeZone).then(
           // The header row was stored from the envelope and BODYSTRUCTURE, which read Latin-1
           // bytes as UTF-8.
           async (body) => {
@@ -145,7 +147,7 @@ export async function syncBodies(
     for (const p of pending.filter((m) => m.size > options.maxSourceBytes)) {
       try {
         const { body, headers } = await onOneMessage(client, folderId, p.uid, () =>
-          readLargeMessage(client, p.uid),
+          readLargeMessage(client, p.uid, options.timeZone),
         );
         await write([{ ...stored(p.id, body, p.attachments), ...(await latin1Headers(headers)) }]);
       } catch (error) {
