@@ -18,6 +18,7 @@ import { requireUserPlugin } from './http/require-user.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { loggerOptions } from './lib/logger.ts';
+import { TIME_ZONE_HEADER } from './lib/time-zone.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { foldersRoutes } from './modules/folders/folders.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -84,7 +85,7 @@ export async function buildApp({
     await app.register(cors, {
       origin: config.CORS_ORIGINS,
       methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
-      allowedHeaders: ['authorization', 'content-type'],
+      allowedHeaders: ['authorization', 'content-type', TIME_ZONE_HEADER],
       exposedHeaders: ['link', 'x-next-cursor', 'content-disposition', 'retry-after'],
       maxAge: 600,
     });

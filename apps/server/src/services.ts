@@ -5,6 +5,7 @@ import { parseAllowList } from './mail/net/host-policy.ts';
 import { createMailConnector } from './mail/net/mail-connector.ts';
 import { createSearchIndexer } from './mail/search/search-indexer.ts';
 import type { AccountSyncDeps } from './mail/sync/account-sync.ts';
+import { createTextRederiver } from './mail/sync/text-rederiver.ts';
 import type { Logger } from './lib/logger.ts';
 import { createSecretBox } from './lib/secret-box.ts';
 import { deriveKey, loadRootSecret } from './lib/secrets.ts';
@@ -22,6 +23,7 @@ import { createUnfiledSentRepository } from './modules/compose/unfiled-sent.repo
 import { createEmailsRepository } from './modules/emails/emails.repository.ts';
 import { createEmailsService } from './modules/emails/emails.service.ts';
 import { createEmailSyncRepository } from './modules/emails/email-sync.repository.ts';
+import { createEmailTextRepository } from './modules/emails/email-text.repository.ts';
 import { createFoldersRepository } from './modules/folders/folders.repository.ts';
 import { createFoldersService } from './modules/folders/folders.service.ts';
 import { createJobSender } from './modules/tasks/job-sender.ts';
@@ -99,6 +101,7 @@ export function createServices(config: Config, database: DatabaseHandle, logger?
     smtpTimeoutMs: connectTimeoutMs,
     unfiled: createUnfiledSentRepository(database.db),
   });
+  const texts = createTextRederiver(createEmailTextRepository(database.db));
   // What every sync needs: fetch tasks, the live sync and the benchmarks share this one object.
   const sync: AccountSyncDeps = {
     accounts,
@@ -107,6 +110,7 @@ export function createServices(config: Config, database: DatabaseHandle, logger?
     emailSync,
     events,
     search,
+    texts,
     connectTimeoutMs,
     tuning: { firstPage: config.MAIL_SYNC_FIRST_PAGE, workerMin: config.MAIL_SYNC_WORKER_MIN },
   };
@@ -131,6 +135,7 @@ export function createServices(config: Config, database: DatabaseHandle, logger?
     jobs,
     events,
     search,
+    texts,
     sync,
     connector,
   };

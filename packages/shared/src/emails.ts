@@ -14,6 +14,7 @@ export const emailListItemSchema = z.object({
   from_name: z.string(),
   from_address: z.string(),
   to: z.array(addressSchema),
+  /** The sender's date (Date header), or the arrival where that is missing or absurd. */
   date: z.string(),
   preview: z.string(),
   is_read: z.boolean(),
@@ -41,7 +42,10 @@ export const emailDetailSchema = emailListItemSchema.extend({
   cc: z.array(addressSchema),
   bcc: z.array(addressSchema),
   reply_to: z.array(addressSchema),
+  /** The Date header as written; `date` is this unless it is missing or absurd. */
   sent_at: z.string().nullable(),
+  /** When the mail reached the mail server (IMAP INTERNALDATE). */
+  received_at: z.string(),
   message_id: z.string().nullable(),
   in_reply_to: z.string().nullable(),
   references: z.array(z.string()),

@@ -3,6 +3,7 @@ import type { DatabaseHandle } from '../db/client.ts';
 import type { Logger } from '../lib/logger.ts';
 import { startLiveSync, type LiveSync } from '../mail/live/live-sync.ts';
 import { SEARCH_INDEX_QUEUE } from '../mail/search/search-indexer.ts';
+import { TEXT_REDERIVE_QUEUE } from '../mail/sync/text-rederiver.ts';
 import type { Services } from '../services.ts';
 import { registerFetchJob } from './fetch-emails.job.ts';
 import { MAINTENANCE_QUEUE, registerMaintenanceJobs } from './maintenance.job.ts';
@@ -42,6 +43,7 @@ export async function startJobQueue(
   await boss.createQueue(FETCH_QUEUE);
   await boss.createQueue(MAINTENANCE_QUEUE);
   await boss.createQueue(SEARCH_INDEX_QUEUE);
+  await boss.createQueue(TEXT_REDERIVE_QUEUE);
   if (options.services) {
     const { search, jobs } = options.services;
     search.attachScheduler(async () => {
@@ -76,6 +78,14 @@ export async function startJobQueue(
         },
       );
       options.services.jobs.localWorker(SEARCH_INDEX_QUEUE, indexer);
+      const texts = options.services.texts;
+      await boss.work(TEXT_REDERIVE_QUEUE, async () => {
+        const changed = await texts.drain();
+        if (changed) {
+          options.logger.info({ changed }, 'stored mail text made again');
+          await search.schedule();
+        }
+      });
     }
   }
   options.services?.jobs.attach(boss);
@@ -85,6 +95,9 @@ export async function startJobQueue(
     .catch((err: unknown) => options.logger.warn({ err }, 'ending interrupted tasks failed'));
   // Whatever a stopped process left for the search indexer (sent only once jobs can be sent).
   if (options.work && options.services) await options.services.search.schedule();
+  // Mail an upgrade queued for a new text (ADR 0017): at once, not only with the next fetch of
+  // its account, since a live account may never be fetched by hand again.
+  if (options.work && options.services) await options.services.jobs.send(TEXT_REDERIVE_QUEUE, {});
   const s = options.services;
   const live =
     options.work && s && options.liveSync

@@ -26,6 +26,7 @@ describe('the attachments of a message as the API shows them', () => {
         bccAddresses: [],
         replyTo: [],
         receivedAt: new Date('2026-11-01T10:00:00Z'),
+        mailDate: new Date('2026-11-01T10:00:00Z'),
         sentAt: null,
         references: [],
         bodyText: '',

@@ -57,6 +57,18 @@ function isApiError(data: unknown): data is ApiError {
 
 const REFRESH_LOCK = 'brieftaube-token-refresh';
 
+/**
+ * The browser's time zone (an IANA name), for the dates the server writes into text (the quote
+ * header of a reply, a forward's "Datum:"): in the zone the list shows dates in.
+ */
+function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
   const { session } = options;
@@ -65,6 +77,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   async function send(method: string, path: string, opts: RequestOptions): Promise<Response> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (opts.body !== undefined) headers['content-type'] = 'application/json';
+    // Asked each time: a laptop carried into another zone keeps its open tab.
+    const zone = browserTimeZone();
+    if (zone) headers['x-time-zone'] = zone;
     const token = session.get().accessToken;
     if (opts.auth !== false && token) headers.authorization = `Bearer ${token}`;
     try {

@@ -41,6 +41,11 @@ export const accounts = pgTable(
     folderSettings: jsonb('folder_settings').$type<Record<string, unknown>>().notNull().default({}),
     lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
     lastSyncError: text('last_sync_error'),
+    /**
+     * The zone (IANA) of the browser that last asked for a fetch of this account: the dates a
+     * sync writes into stored text are in it (ADR 0017). Null: German time.
+     */
+    timeZone: text('time_zone'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

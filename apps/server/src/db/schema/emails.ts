@@ -19,6 +19,15 @@ import { folders } from './folders.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
+/**
+ * 1990: older dates in a mailbox are the zero points of broken clocks (1970 Unix, 1980 DOS),
+ * hardly ever mail of that time. A day after arrival: a sender's clock may be off by hours, and
+ * spam dates itself into the future to stay on top. Judged against the arrival, not against
+ * now, so that a row's date never changes with the clock. Only immutable operators (timestamptz
+ * minus timestamptz, interval comparison) may appear in a generated column.
+ */
+const MAIL_DATE = sql`CASE WHEN sent_at >= '1990-01-01 00:00:00+00'::timestamptz AND sent_at - received_at <= interval '1 day' THEN sent_at ELSE received_at END`;
+
 export interface AddressEntry {
   name: string;
   address: string;
@@ -64,6 +73,12 @@ export const emails = pgTable(
     replyTo: jsonb('reply_to').$type<AddressEntry[]>().notNull().default([]),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    /**
+     * The date a list shows and sorts by: the sender's Date header, unless it is missing or
+     * absurd (before 1990, or more than a day after the mail arrived), then the arrival (ADR 0017).
+     * Computed by the database from the row alone, so every process and the migration agree.
+     */
+    mailDate: timestamp('mail_date', { withTimezone: true }).notNull().generatedAlwaysAs(MAIL_DATE),
     size: integer('size').notNull().default(0),
     flags: text('flags')
       .array()
@@ -94,28 +109,38 @@ export const emails = pgTable(
   // would not match it, and the planner would sort the whole mailbox instead of walking the index.
   (t) => [
     uniqueIndex('emails_folder_uid_idx').on(t.folderId, t.uid),
-    index('emails_user_received_idx').on(
+    // One per list the app has (all mail, a folder, unread, an account, a category): each page
+    // is a walk down one of them that stops after the page, at any depth (ADR 0006, 0017).
+    index('emails_user_date_idx').on(
       t.userId,
-      t.receivedAt.desc().nullsFirst(),
+      t.mailDate.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
-    index('emails_folder_received_idx').on(
+    index('emails_folder_date_idx').on(
       t.folderId,
-      t.receivedAt.desc().nullsFirst(),
+      t.mailDate.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
-    index('emails_account_idx').on(t.accountId),
+    index('emails_account_date_idx').on(
+      t.accountId,
+      t.mailDate.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('emails_message_id_idx').on(t.userId, t.messageId),
     index('emails_thread_idx').on(t.userId, t.threadId),
     index('emails_unread_idx')
-      .on(t.userId, t.receivedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .on(t.userId, t.mailDate.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`NOT is_read`),
     // With the uid in it, "newest pending first" is one walk of this (usually empty) index;
     // on folder_id alone the planner walked the whole folder by (folder_id, uid) instead.
     index('emails_pending_body_idx')
       .on(t.folderId, t.uid)
       .where(sql`body_status = 'pending'`),
-    index('emails_category_idx').on(t.categoryId),
+    index('emails_category_date_idx').on(
+      t.categoryId,
+      t.mailDate.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 
@@ -139,6 +164,17 @@ export const emailSearch = pgTable(
 
 /** Messages stored or given a body since the indexer last ran; it empties this newest first. */
 export const emailSearchQueue = pgTable('email_search_queue', {
+  emailId: bigint('email_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => emails.id, { onDelete: 'cascade' }),
+});
+
+/**
+ * Stored mail whose text, search text and preview are to be made again from what is stored, by
+ * the current HTML-to-text step (mail/sync/text-rederiver.ts). A migration fills it when that step
+ * changes; the next sync of the account, and a job at start, empty it.
+ */
+export const emailTextQueue = pgTable('email_text_queue', {
   emailId: bigint('email_id', { mode: 'number' })
     .primaryKey()
     .references(() => emails.id, { onDelete: 'cascade' }),

@@ -1,4 +1,5 @@
 import type { AddressEntry } from '../../db/schema/emails.ts';
+import { germanDateFormat } from '../../lib/time-zone.ts';
 
 const PREFIX = /^\s*((re|aw|antw|sv|wg|fw|fwd|wtrlt)(\[\d+\])?\s*:\s*)+/i;
 
@@ -8,11 +9,10 @@ export function replySubject(subject: string, kind: 'reply' | 'forward'): string
   return `${kind === 'forward' ? 'WG' : 'AW'}: ${bare}`;
 }
 
-const dateFormat = new Intl.DateTimeFormat('de-DE', {
-  dateStyle: 'long',
-  timeStyle: 'short',
-  timeZone: 'Europe/Berlin',
-});
+/** "2. Mai 2026 um 11:00", in the zone of the person who writes (their browser's). */
+export function writtenDate(date: Date, timeZone: string): string {
+  return germanDateFormat(timeZone, { dateStyle: 'long', timeStyle: 'short' }).format(date);
+}
 
 /** RFC 5322: a display name with specials ("Müller, Anna") must be quoted to stay one name. */
 export function formatAddress(a: AddressEntry): string {
@@ -24,11 +24,11 @@ export function formatAddress(a: AddressEntry): string {
 }
 
 /** "Am 2. Mai 2026 um 11:00 schrieb Julia Wagner <julia@beispiel.de>:" */
-export function quoteHeader(date: Date, from: AddressEntry): string {
+export function quoteHeader(date: Date, from: AddressEntry, timeZone: string): string {
   // For people, not parsers: the name as written, unquoted.
   const who =
     from.name && from.name !== from.address ? `${from.name} <${from.address}>` : from.address;
-  return `Am ${dateFormat.format(date)} schrieb ${who}:`;
+  return `Am ${writtenDate(date, timeZone)} schrieb ${who}:`;
 }
 
 export function quoteText(text: string): string {

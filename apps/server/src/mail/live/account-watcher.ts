@@ -163,10 +163,12 @@ export function watchAccount(
     client = imap;
     let nextPoll = 0;
     let previousRound = await deps.emailSync.newestEmailId();
+    // The zone the account's owner last fetched with, for dates written into stored text.
+    const zone = account.timeZone ? { timeZone: account.timeZone } : {};
     while (!stopped) {
       if (!imap.usable) throw new Error('IMAP connection closed');
       const { inbox } = await syncable();
-      const synced = inbox ? await syncFolderAndNotify(deps, imap, inbox) : undefined;
+      const synced = inbox ? await syncFolderAndNotify(deps, imap, inbox, zone) : undefined;
       if (Date.now() >= nextPoll) {
         const roundStarted = await deps.emailSync.newestEmailId();
         await relist(imap);
@@ -176,7 +178,7 @@ export function watchAccount(
           if ((broken.get(folder.id) ?? 0) > Date.now()) continue;
           // A folder the server refuses is tried again at the next poll; breaking the session
           // for it would keep the inbox from being watched at all.
-          await syncFolderAndNotify(deps, imap, folder).catch((error: unknown) => {
+          await syncFolderAndNotify(deps, imap, folder, zone).catch((error: unknown) => {
             if (!refusedByServer(error, imap)) {
               // One that breaks the connection (a damaged message the server cannot read) is
               // left alone for a while, so that the next session gets to watch the inbox.

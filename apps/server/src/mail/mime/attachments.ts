@@ -151,3 +151,12 @@ export function extensionFor(type: string): string {
     type.startsWith('text/') || /^message\/(delivery-status|disposition-notification)$/.test(type);
   return Object.hasOwn(EXTENSIONS, type) ? EXTENSIONS[type]! : text ? '.txt' : '.bin';
 }
+
+/** The type a file of this name most likely has, for files that come without one (yEnc). */
+export function typeForFileName(name: string): string {
+  const extension = /\.[a-z0-9]{1,5}$/i.exec(name)?.[0]?.toLowerCase();
+  if (extension === '.jpeg') return 'image/jpeg';
+  if (extension === '.txt' || extension === '.nfo') return 'text/plain';
+  const found = Object.entries(EXTENSIONS).find(([, ext]) => ext === extension);
+  return found?.[0] ?? 'application/octet-stream';
+}

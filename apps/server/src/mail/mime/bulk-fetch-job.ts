@@ -109,7 +109,9 @@ export function runBulkFetch(
           const rows: NewEmailRow[] = [];
           // One at a time: a parse keeps at most one message's worth of garbage alive.
           for (const message of current.messages.splice(0))
-            rows.push(await completeRow(message, job.ids, parseMessage));
+            rows.push(
+              await completeRow(message, job.ids, (source) => parseMessage(source, job.timeZone)),
+            );
           if (!(await send(rows, current.batch.length))) return;
         }
         // Huge messages: headers now, their text parts in the body pass.

@@ -1,16 +1,17 @@
 import type { Attachment } from 'postal-mime';
+import { DEFAULT_TIME_ZONE, germanDateFormat } from '../../lib/time-zone.ts';
 
 /** A hostile calendar of megabytes would cost time for lines nobody reads. */
 const MAX_ICS = 256 * 1024;
 
-const BERLIN_TIME = new Intl.DateTimeFormat('de-DE', {
-  timeZone: 'Europe/Berlin',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+const readerTime = (timeZone: string) =>
+  germanDateFormat(timeZone, {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
 
 interface Property {
   params: Record<string, string>;
@@ -58,8 +59,11 @@ function firstEvent(ics: string): Map<string, Property> | undefined {
 const unescaped = (text: string) =>
   text.replace(/\\([nN,;\\])/g, (_, c: string) => (c.toLowerCase() === 'n' ? '\n' : c));
 
-/** UTC times in German time; a named zone's wall time as written, with the zone's name. */
-function when(property: Property | undefined): string | undefined {
+/**
+ * UTC times in the reader's zone; a named zone's wall time as written, with the zone's name
+ * where it is not the reader's.
+ */
+function when(property: Property | undefined, timeZone: string): string | undefined {
   const m = property && /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})\d{2}(Z?))?$/.exec(property.value);
   if (!m) return property?.value || undefined;
   const [, year, month, day, hour, minute, utc] = m;
@@ -67,10 +71,10 @@ function when(property: Property | undefined): string | undefined {
   if (hour === undefined) return date;
   if (utc) {
     const time = new Date(Date.UTC(+year!, +month! - 1, +day!, +hour, +minute!));
-    return Number.isNaN(time.getTime()) ? property.value : BERLIN_TIME.format(time);
+    return Number.isNaN(time.getTime()) ? property.value : readerTime(timeZone).format(time);
   }
   const zone = property.params.TZID;
-  return `${date}, ${hour}:${minute}${zone && zone !== 'Europe/Berlin' ? ` (${zone})` : ''}`;
+  return `${date}, ${hour}:${minute}${zone && zone !== timeZone ? ` (${zone})` : ''}`;
 }
 
 function organizer(property: Property | undefined): string | undefined {
@@ -84,7 +88,10 @@ function organizer(property: Property | undefined): string | undefined {
  * An invitation sent as a calendar alone (RFC 6047) has no text part: what the reader needs to
  * recognise the appointment, as text. The calendar itself stays an attachment.
  */
-export function calendarText(attachments: Attachment[]): string | undefined {
+export function calendarText(
+  attachments: Attachment[],
+  timeZone = DEFAULT_TIME_ZONE,
+): string | undefined {
   const calendar = attachments.find((a) => /^(text\/calendar|application\/ics)$/.test(a.mimeType));
   if (!calendar) return undefined;
   const event = firstEvent(icsText(calendar.content));
@@ -93,8 +100,8 @@ export function calendarText(attachments: Attachment[]): string | undefined {
   const cancelled = calendar.method === 'CANCEL' || event.get('STATUS')?.value === 'CANCELLED';
   const lines: [string, string | undefined][] = [
     [cancelled ? 'Abgesagt' : 'Einladung', summary || '(ohne Titel)'],
-    ['Beginn', when(event.get('DTSTART'))],
-    ['Ende', when(event.get('DTEND'))],
+    ['Beginn', when(event.get('DTSTART'), timeZone)],
+    ['Ende', when(event.get('DTEND'), timeZone)],
     ['Ort', unescaped(event.get('LOCATION')?.value ?? '') || undefined],
     ['Organisator', organizer(event.get('ORGANIZER'))],
   ];

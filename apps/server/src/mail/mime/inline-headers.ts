@@ -2,8 +2,10 @@
  * An attached mail without a disposition (forwarded as attachment, the original in a bounce) is
  * shown inline by postal-mime under a header block in English ("From:", "Date: 3/2/2026,
  * 22:30:00": the process's default locale and zone). Here the block is put into German, with the
- * date in German time, in the text and in the HTML alike.
+ * date in the reader's zone (the one their browser named when they fetched, German time without
+ * one), in the text and in the HTML alike.
  */
+import { DEFAULT_TIME_ZONE, germanDateFormat } from '../../lib/time-zone.ts';
 
 const KEYS: Record<string, string> = {
   From: 'Von',
@@ -13,11 +15,8 @@ const KEYS: Record<string, string> = {
   Cc: 'Cc',
   Bcc: 'Bcc',
 };
-const german = new Intl.DateTimeFormat('de-DE', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Europe/Berlin',
-});
+const german = (timeZone: string) =>
+  germanDateFormat(timeZone, { dateStyle: 'medium', timeStyle: 'short' });
 // The format postal-mime writes the date in (text-format.js, formatDate).
 const written = new Intl.DateTimeFormat('default', {
   year: 'numeric',
@@ -50,8 +49,8 @@ function readWrittenDate(value: string): Date | undefined {
   return !Number.isNaN(date.getTime()) && written.format(date) === value ? date : undefined;
 }
 
-const germanDate = (date: Date | undefined, fallback: string) =>
-  date && !Number.isNaN(date.getTime()) ? german.format(date) : fallback;
+const germanDate = (date: Date | undefined, fallback: string, timeZone: string) =>
+  date && !Number.isNaN(date.getTime()) ? german(timeZone).format(date) : fallback;
 
 const TEXT_BLOCK = /^(-{3,})\n((?:(?:From|Subject|Date|To|Cc|Bcc): .*\n| +\S.*\n)+)\1$/gm;
 
@@ -81,7 +80,7 @@ function writtenByParser(marker: string, lines: string[]): boolean {
   return aligned && marker.length === Math.max(...lines.map((l) => l.length));
 }
 
-export function germanInlineHeadersText(text: string): string {
+export function germanInlineHeadersText(text: string, timeZone = DEFAULT_TIME_ZONE): string {
   if (!text.includes('---')) return text;
   return text.replace(TEXT_BLOCK, (block, marker: string, body: string) => {
     const bodyLines = body.split('\n').filter(Boolean);
@@ -94,7 +93,7 @@ export function germanInlineHeadersText(text: string): string {
     }
     for (const row of rows)
       if (row.key === 'Date')
-        row.lines = [germanDate(readWrittenDate(row.lines[0]!), row.lines[0]!)];
+        row.lines = [germanDate(readWrittenDate(row.lines[0]!), row.lines[0]!, timeZone)];
     const width = Math.max(...rows.map((r) => KEYS[r.key]!.length));
     const lines = rows.flatMap((r) => {
       const key = `${KEYS[r.key]!}:`.padEnd(width + 2);
@@ -105,7 +104,7 @@ export function germanInlineHeadersText(text: string): string {
   });
 }
 
-export function germanInlineHeadersHtml(html: string): string {
+export function germanInlineHeadersHtml(html: string, timeZone = DEFAULT_TIME_ZONE): string {
   if (!html.includes('postal-email-header')) return html;
   return html
     .replace(
@@ -115,6 +114,6 @@ export function germanInlineHeadersHtml(html: string): string {
     .replace(
       /(<div class="postal-email-header-value postal-email-header-date" data-date="([^"]*)">)([^<]*)(<\/div>)/g,
       (_m, open: string, iso: string, shown: string, close: string) =>
-        `${open}${germanDate(new Date(iso.replace(/&amp;/g, '&')), shown)}${close}`,
+        `${open}${germanDate(new Date(iso.replace(/&amp;/g, '&')), shown, timeZone)}${close}`,
     );
 }

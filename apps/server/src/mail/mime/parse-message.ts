@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '../../lib/time-zone.ts';
 import { limitBlankRuns } from './blank-runs.ts';
 import { calendarText } from './calendar-text.ts';
 import { decodeFlowed, unflowedSource } from './flowed-text.ts';
@@ -8,6 +9,7 @@ import { htmlToQuotedText, htmlToText, previewOf } from './plain-text.ts';
 import { unpadQuotedPrintable } from './qp-padding.ts';
 import { ownText } from './reply-text.ts';
 import { withFoundBoundary, withHeaderEnd } from './repair-structure.ts';
+import { splitYenc, type YencFile } from './yenc.ts';
 
 export interface ParsedBody {
   text: string;
@@ -15,6 +17,8 @@ export interface ParsedBody {
   /** The author's own words when they differ from `text`; null when they are `text` itself. */
   searchText: string | null;
   preview: string;
+  /** Files written into the text as yEnc: no text, but attachments (yenc.ts). */
+  yencFiles?: YencFile[];
 }
 
 export class EmptyMessageError extends Error {
@@ -25,7 +29,7 @@ export class EmptyMessageError extends Error {
 }
 
 /** Caps what one message may contribute, so that a hostile mail cannot exhaust memory. */
-const MAX_TEXT = 2_000_000;
+export const MAX_TEXT = 2_000_000;
 
 /** How Gmail, Apple Mail, Thunderbird, Yahoo and Proton mark the mail a reply quotes. */
 const REPLY_QUOTE =
@@ -43,7 +47,8 @@ export function bodyFromParts(
   rawHtml: string | undefined,
 ): ParsedBody {
   // The text parts of a large message come through imapflow's strict ISO-8859-1 decoder.
-  const text = rawText === undefined ? undefined : c1AsWindows1252(rawText);
+  const yenc = rawText === undefined ? undefined : splitYenc(c1AsWindows1252(rawText));
+  const text = yenc?.text;
   const html = rawHtml === undefined ? undefined : c1AsWindows1252(rawHtml);
   const cleanHtml = html ? html.slice(0, MAX_TEXT) : null;
   // Line ends as postal-mime gives them: the text parts of a large message arrive raw, in CRLF.
@@ -64,6 +69,7 @@ export function bodyFromParts(
     // Most mail quotes nothing: stored once, not twice (the indexer reads body_text then).
     searchText: own && own !== sameLayout(plain) ? own : null,
     preview: previewOf(own || plain),
+    yencFiles: yenc?.files ?? [],
   };
 }
 
@@ -114,11 +120,15 @@ function hasSubjectOrSender(source: Buffer): boolean {
  * One text part of a huge message, given as a source of its own: read by the same charset
  * rules as a whole message, not by imapflow's download(), which trusts every label.
  */
-export async function parsePart(source: Buffer, type: 'text/plain' | 'text/html') {
+export async function parsePart(
+  source: Buffer,
+  type: 'text/plain' | 'text/html',
+  timeZone = DEFAULT_TIME_ZONE,
+) {
   const parsed = await parseLabelled(limitBlankRuns(source));
   if (type === 'text/html')
-    return parsed.html === undefined ? undefined : germanInlineHeadersHtml(parsed.html);
-  return parsed.text === undefined ? undefined : germanInlineHeadersText(parsed.text);
+    return parsed.html === undefined ? undefined : germanInlineHeadersHtml(parsed.html, timeZone);
+  return parsed.text === undefined ? undefined : germanInlineHeadersText(parsed.text, timeZone);
 }
 
 /** The parse, and once more with the body's own boundary where the declared one is missing. */
@@ -129,7 +139,8 @@ async function parseStructure(source: Buffer) {
   return repaired ? parseLabelled(repaired) : parsed;
 }
 
-export async function parseMessage(raw: Buffer): Promise<ParsedBody> {
+/** `timeZone`: the reader's, for the dates this writes into the text (inline headers, invitations). */
+export async function parseMessage(raw: Buffer, timeZone = DEFAULT_TIME_ZONE): Promise<ParsedBody> {
   const source = withHeaderEnd(limitBlankRuns(raw));
   let labelled: Awaited<ReturnType<typeof parseLabelled>>;
   try {
@@ -142,8 +153,10 @@ export async function parseMessage(raw: Buffer): Promise<ParsedBody> {
   }
   const parsed = {
     ...labelled,
-    text: labelled.text === undefined ? undefined : germanInlineHeadersText(labelled.text),
-    html: labelled.html === undefined ? undefined : germanInlineHeadersHtml(labelled.html),
+    text:
+      labelled.text === undefined ? undefined : germanInlineHeadersText(labelled.text, timeZone),
+    html:
+      labelled.html === undefined ? undefined : germanInlineHeadersHtml(labelled.html, timeZone),
   };
   if (!parsed.text?.trim() && !parsed.html?.trim() && parsed.attachments.length === 0) {
     // Broken structure or no body at all: the words, if there are any. A note with a subject
@@ -155,7 +168,7 @@ export async function parseMessage(raw: Buffer): Promise<ParsedBody> {
   }
   // An invitation sent as nothing but its calendar (Exchange, booking systems) would be empty.
   if (!parsed.text?.trim() && !parsed.html?.trim()) {
-    const invitation = calendarText(parsed.attachments);
+    const invitation = calendarText(parsed.attachments, timeZone);
     if (invitation) return bodyFromParts(invitation, undefined);
   }
   return bodyFromParts(parsed.text, parsed.html);

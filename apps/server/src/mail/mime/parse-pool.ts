@@ -7,7 +7,8 @@ import type { ParseJob, ParseReply } from './parse-worker.ts';
 export interface ParsePool {
   /** Worker threads: at most this many sessions in a bulk fetch. */
   readonly size: number;
-  parse(source: Buffer): Promise<ParsedBody>;
+  /** `timeZone`: the reader's, for dates written into the text (parse-message.ts). */
+  parse(source: Buffer, timeZone?: string): Promise<ParsedBody>;
   /**
    * A bulk fetch: the UIDs are shared out among the workers in slices, newest first, each worker
    * fetching and parsing its share with its own IMAP session; `store` receives each batch's rows
@@ -131,12 +132,14 @@ export function createParsePool(
 
   return {
     size,
-    parse(source) {
+    parse(source, timeZone) {
       // A private copy, whose memory moves to the worker instead of being copied again.
       const bytes = new Uint8Array(source);
-      return run<ParsedBody>(forParse(), { id: nextId++, kind: 'parse', source: bytes }, [
-        bytes.buffer,
-      ]);
+      return run<ParsedBody>(
+        forParse(),
+        { id: nextId++, kind: 'parse', source: bytes, ...(timeZone ? { timeZone } : {}) },
+        [bytes.buffer],
+      );
     },
 
     async fetch(job, store, checkCancelled, workers = slots.length) {

@@ -6,7 +6,7 @@ import { runBulkFetch, type RunningFetch } from './bulk-fetch-job.ts';
 import { parseMessage, type ParsedBody } from './parse-message.ts';
 
 export type ParseJob =
-  | { id: number; kind: 'parse'; source: Uint8Array }
+  | { id: number; kind: 'parse'; source: Uint8Array; timeZone?: string }
   | { id: number; kind: 'fetch'; job: BulkFetchJob }
   | { id: number; kind: 'ack' }
   | { id: number; kind: 'stop' };
@@ -30,7 +30,7 @@ parentPort?.on('message', (job: ParseJob) => {
     return;
   }
   let work: Promise<ParsedBody | Uint8Array | null>;
-  if (job.kind === 'parse') work = parseMessage(asBuffer(job.source));
+  if (job.kind === 'parse') work = parseMessage(asBuffer(job.source), job.timeZone);
   else {
     const { running, done } = runBulkFetch(job.job, (batch, uids) =>
       post({ id: job.id, batch, uids }, [batch.buffer as ArrayBuffer]),

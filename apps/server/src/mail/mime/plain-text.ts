@@ -35,20 +35,48 @@ function stripNonText(html: string): string {
   return out + html.slice(at);
 }
 
-/** Readable text from HTML, for search, previews and HTML-only mail; never rendered as HTML. */
-export function htmlToText(html: string): string {
-  return decodeHTML(
-    stripNonText(html)
-      .replace(/<br\b[^<>]*>/gi, '\n')
-      .replace(/<\/(p|div|li|tr|h[1-6]|blockquote|table)\s*>/gi, '\n')
-      // "[^<>]" not "[^>]": a stray "<" must not make every later "<" scan to the end.
-      .replace(/<[^<>]*>/g, ' '),
-  )
+/**
+ * Phrasing elements (HTML "inline" formatting): a browser draws no gap where one begins or ends,
+ * so "<b>2026</b>." reads "2026." and "<span>Jahres</span>abrechnung" one word. Any other tag
+ * (a cell, an image, an unknown element) still stands for a space.
+ */
+const INLINE_TAGS =
+  /<\/?(?:a|abbr|acronym|b|bdi|bdo|big|blink|cite|code|data|del|dfn|em|font|i|ins|kbd|label|mark|nobr|o:p|q|s|samp|small|span|strike|strong|sub|sup|time|tt|u|var|wbr)(?=[\s/>])[^<>]*>/gi;
+
+/**
+ * Drawn as nothing: a soft hyphen inside a word ("Jahres&shy;abrechnung"), zero-width spaces
+ * and joiners, and the grapheme joiner newsletters pad their preview line with ("&#847;&zwnj;").
+ */
+const INVISIBLE = /[\u00ad\u200b-\u200d\u2060\ufeff]|\u034f/g;
+
+function textOf(html: string, asDrawn: boolean): string {
+  let text = stripNonText(html)
+    .replace(/<br\b[^<>]*>/gi, '\n')
+    .replace(/<\/(p|div|li|tr|h[1-6]|blockquote|table)\s*>/gi, '\n');
+  if (asDrawn) text = text.replace(INLINE_TAGS, '');
+  // "[^<>]" not "[^>]": a stray "<" must not make every later "<" scan to the end.
+  text = decodeHTML(text.replace(/<[^<>]*>/g, ' '));
+  if (asDrawn) text = text.replace(INVISIBLE, '');
+  return text
     .replace(/\r\n?/g, '\n')
     .replace(/[ \t\f\v\u00a0\u00ad]+/g, ' ')
     .replace(/ ?\n ?/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
+}
+
+/** Readable text from HTML, for search, previews and HTML-only mail; never rendered as HTML. */
+export function htmlToText(html: string): string {
+  return textOf(html, true);
+}
+
+/**
+ * What earlier versions made of the same HTML: a space for every tag ("2026 ."), and for a soft
+ * hyphen. Stored mail whose text is exactly this was made from its HTML and is made again
+ * (rederive-text.ts).
+ */
+export function earlierHtmlToText(html: string): string {
+  return textOf(html, false);
 }
 
 // Private-use characters stand for <blockquote> and </blockquote> while the tags are stripped.

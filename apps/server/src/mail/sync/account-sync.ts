@@ -5,6 +5,7 @@ import type { BulkConnection } from './bulk-fetch.ts';
 import type { ImapFlow } from 'imapflow';
 import type { MailEventBus } from '../../events/mail-events.ts';
 import type { SearchIndexer } from '../search/search-indexer.ts';
+import type { TextRederiver } from './text-rederiver.ts';
 import type { AccountsService } from '../../modules/accounts/accounts.service.ts';
 import type { EmailSyncRepository } from '../../modules/emails/email-sync.repository.ts';
 import type { FolderRow, FoldersRepository } from '../../modules/folders/folders.repository.ts';
@@ -23,6 +24,8 @@ export interface AccountSyncDeps {
   emailSync: EmailSyncRepository;
   events?: MailEventBus;
   search?: SearchIndexer;
+  /** Stored mail whose text an earlier version made differently gets it anew (ADR 0017). */
+  texts?: TextRederiver;
   connectTimeoutMs?: number;
   /** MAIL_SYNC_FIRST_PAGE and MAIL_SYNC_WORKER_MIN (config/env.ts). */
   tuning?: { firstPage: number; workerMin: number };
@@ -103,6 +106,7 @@ export async function syncAccount(
     let within = 0;
     const result = await syncFolderAndNotify(deps, client, folder, {
       deferBulkIndex: true,
+      ...(account.timeZone ? { timeZone: account.timeZone } : {}),
       bulk: { ...bulk, ...(deps.tuning ? { minMessages: deps.tuning.workerMin } : {}) },
       ...(deps.tuning ? { headerBatch: deps.tuning.firstPage } : {}),
       ...(options.isCancelled ? { isCancelled: options.isCancelled } : {}),
@@ -242,6 +246,9 @@ export async function syncAccount(
   await reapply();
   // Statistics after a large intake (see EmailSyncRepository.analyze).
   if (total.new_emails >= 200) await deps.emailSync.analyze();
+  // Usually nothing queued: one look at an empty queue. After an upgrade, the account's stored
+  // mail, from what is stored (no message is fetched for it).
+  if (await deps.texts?.drain(accountId)) bulkIndex = true;
   // The index of a bulk is built once every folder is stored: on PGlite the indexer shares this
   // thread, and running beside the sync it made the whole fetch slower (ADR 0010).
   if (bulkIndex) await deps.search?.schedule();

@@ -1,4 +1,5 @@
 import type { ImapFlow } from 'imapflow';
+import type { AttachmentMeta } from '../../db/schema/emails.ts';
 import type {
   BodyUpdate,
   EmailSyncRepository,
@@ -9,6 +10,7 @@ import { exactSizes } from '../mime/attachment-sizes.ts';
 import { repairFileNames } from '../mime/file-names.ts';
 import { type ParsedBody } from '../mime/parse-message.ts';
 import { sharedParsePool } from '../mime/parse-pool.ts';
+import { yencAttachments } from '../mime/yenc.ts';
 import { batchBySize } from './batches.ts';
 import { journaled, onOneMessage } from './fetch-journal.ts';
 import { readLargeMessage } from './large-message.ts';
@@ -20,6 +22,8 @@ export interface BodySyncOptions {
   bodyBatchBytes: number;
   checkCancelled: () => Promise<void>;
   onProgress?: (done: number, pendingMore: boolean) => Promise<void> | void;
+  /** The reader's zone, for dates written into the text (parse-message.ts). */
+  timeZone?: string;
 }
 
 const PENDING_PAGE = 500;
@@ -31,15 +35,24 @@ const failed = (id: number, error: unknown): BodyUpdate => ({
   bodyStatus: 'failed',
   parseError: String((error as Error)?.message ?? error).slice(0, 500),
 });
-const stored = (id: number, body: ParsedBody): BodyUpdate => ({
-  id,
-  bodyStatus: 'ok',
-  bodyText: body.text,
-  bodyHtml: body.html,
-  searchText: body.searchText,
-  preview: body.preview,
-  parseError: null,
-});
+/** `listed`: the attachments BODYSTRUCTURE named, to which files written as yEnc are added. */
+const stored = (
+  id: number,
+  body: ParsedBody,
+  listed: AttachmentMeta[] | null | undefined,
+): BodyUpdate => {
+  const files = yencAttachments(body.yencFiles ?? []);
+  return {
+    id,
+    bodyStatus: 'ok',
+    bodyText: body.text,
+    bodyHtml: body.html,
+    searchText: body.searchText,
+    preview: body.preview,
+    parseError: null,
+    ...(files.length ? { attachments: [...(listed ?? []), ...files], hasAttachments: true } : {}),
+  };
+};
 
 /**
  * Fetches, parses and stores the body of every message of the open mailbox that has none yet
@@ -78,17 +91,18 @@ export async function syncBodies(
       byUid.delete(message.uid);
       const source = message.source;
       inFlight.push(
-        pool.parse(source).then(
+        pool.parse(source, options.timeZone).then(
           // The header row was stored from the envelope and BODYSTRUCTURE, which read Latin-1
           // bytes as UTF-8.
           async (body) => {
             const listed = attachmentsOf.get(id);
             const sized = exactSizes(listed, source) ?? listed;
             const attachments = repairFileNames(sized, source) ?? (sized !== listed ? sized : null);
+            const update = stored(id, body, attachments ?? listed);
             return {
-              ...stored(id, body),
-              ...(await latin1Headers(source)),
               ...(attachments ? { attachments } : {}),
+              ...update,
+              ...(await latin1Headers(source)),
             };
           },
           // One unreadable message never stops the sync: it keeps its headers and is marked.
@@ -133,9 +147,9 @@ export async function syncBodies(
     for (const p of pending.filter((m) => m.size > options.maxSourceBytes)) {
       try {
         const { body, headers } = await onOneMessage(client, folderId, p.uid, () =>
-          readLargeMessage(client, p.uid),
+          readLargeMessage(client, p.uid, options.timeZone),
         );
-        await write([{ ...stored(p.id, body), ...(await latin1Headers(headers)) }]);
+        await write([{ ...stored(p.id, body, p.attachments), ...(await latin1Headers(headers)) }]);
       } catch (error) {
         assertUsable(client);
         await write([failed(p.id, error)]);

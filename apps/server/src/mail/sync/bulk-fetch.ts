@@ -39,6 +39,8 @@ export interface BulkFetchJob {
   maxSourceBytes: number;
   /** Source bytes per FETCH round trip. */
   batchBytes: number;
+  /** The reader's zone, for dates written into the text (parse-message.ts). */
+  timeZone?: string;
 }
 
 /** What survives of an error on its way from a worker: what classifyConnectionError reads. */

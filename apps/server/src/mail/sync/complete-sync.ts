@@ -17,6 +17,8 @@ export interface CompleteSyncOptions {
   onProgress?: (done: number) => Promise<void> | void;
   /** With it, large intakes are fetched and parsed by the parse pool's workers (bulk-fetch.ts). */
   bulk?: BulkConnection & { path: string; uidValidity: bigint };
+  /** The reader's zone, for dates written into the text (parse-message.ts). */
+  timeZone?: string;
 }
 
 const BULK_WORKER_MIN = 1000;
@@ -69,6 +71,7 @@ export async function syncComplete(
           uids,
           maxSourceBytes: options.maxSourceBytes,
           batchBytes: options.bodyBatchBytes,
+          ...(options.timeZone ? { timeZone: options.timeZone } : {}),
         },
         async (json, count) => {
           inserted += await repo.insertJson(json);
@@ -127,7 +130,7 @@ export async function syncComplete(
   );
 
   const toRow = (message: FetchMessageObject) =>
-    completeRow(message, ids, (source) => pool.parse(source));
+    completeRow(message, ids, (source) => pool.parse(source, options.timeZone));
 
   let inserted = 0;
   let done = 0;

@@ -32,6 +32,8 @@ export interface FolderSyncOptions {
   bodyBatchBytes?: number;
   /** Lets a large intake be fetched by a worker thread with its own session (bulk-fetch.ts). */
   bulk?: BulkConnection;
+  /** The reader's zone, for dates written into the text (parse-message.ts); German time without. */
+  timeZone?: string;
 }
 
 export interface FolderSyncResult {
@@ -123,7 +125,12 @@ export async function syncFolder(
       stored += count;
       return options.onProgress?.({ phase: 'messages', done: stored, total: fresh.length });
     };
-    const bodyOptions = { maxSourceBytes: maxSource, bodyBatchBytes, checkCancelled };
+    const bodyOptions = {
+      maxSourceBytes: maxSource,
+      bodyBatchBytes,
+      checkCancelled,
+      ...(options.timeZone ? { timeZone: options.timeZone } : {}),
+    };
     const addBodies = async () => {
       const bodies = await syncBodies(client, repo, folder.id, {
         ...bodyOptions,

@@ -44,6 +44,7 @@ function wholeLines(body: Buffer, cut: boolean, encoding: string): Buffer {
 export async function readLargeMessage(
   client: ImapFlow,
   uid: number,
+  timeZone?: string,
 ): Promise<{ body: ParsedBody; headers: Buffer }> {
   const message = await client.fetchOne(
     String(uid),
@@ -68,7 +69,7 @@ export async function readLargeMessage(
     const cut = raw.length >= rawLimit(part.encoding);
     const body = wholeLines(raw, cut, part.encoding);
     const decoded = fetched.binaryParts?.has(key) ?? false;
-    const value = (await parsePart(partSource(part, body, decoded), type))?.slice(
+    const value = (await parsePart(partSource(part, body, decoded), type, timeZone))?.slice(
       0,
       MAX_PART_CHARS,
     );

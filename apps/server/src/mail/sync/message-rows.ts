@@ -12,6 +12,7 @@ import {
   plausibleDate,
   threadIdFor,
 } from '../mime/envelope.ts';
+import { yencAttachments } from '../mime/yenc.ts';
 import { journaled } from './fetch-journal.ts';
 import type { ParsedBody } from '../mime/parse-message.ts';
 
@@ -98,8 +99,12 @@ export async function completeRow(
   if (attachments) row = { ...row, attachments };
   try {
     const body = await parse(message.source);
+    const files = yencAttachments(body.yencFiles ?? []);
     return {
       ...row,
+      ...(files.length
+        ? { attachments: [...(row.attachments ?? []), ...files], hasAttachments: true }
+        : {}),
       bodyStatus: 'ok',
       bodyText: body.text,
       bodyHtml: body.html,

@@ -185,6 +185,11 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     },
 
     /** Records the outcome of a fetch, shown with the account. */
+    /** The zone of the browser that asks for a fetch (a validated IANA name, lib/time-zone.ts). */
+    async setTimeZone(userId: string, id: number, timeZone: string): Promise<void> {
+      await repo.update(userId, id, { timeZone });
+    },
+
     async markSynced(userId: string, id: number, error: string | null): Promise<void> {
       await repo.update(
         userId,

@@ -6,6 +6,7 @@ import {
   quoteText,
   replyRecipients,
   replySubject,
+  writtenDate,
 } from '../../mail/compose/reply-template.ts';
 import { sanitizeMailHtml } from '../../mail/mime/sanitize-html.ts';
 import type { EmailFullRow } from '../emails/emails.repository.ts';
@@ -47,14 +48,22 @@ export function createComposeTemplates(deps: ComposeServiceDeps) {
   }
 
   return {
-    /** What Compose opens with for reply, reply-all and forward (spec route /app/compose/{action}/{id}). */
-    async template(userId: string, emailId: number, action: ComposeTemplateAction) {
+    /**
+     * What Compose opens with for reply, reply-all and forward (spec route /app/compose/{action}/{id}).
+     * Dates in the quote are written in `timeZone`, the writer's (their browser's).
+     */
+    async template(
+      userId: string,
+      emailId: number,
+      action: ComposeTemplateAction,
+      timeZone: string,
+    ) {
       const row = await emails.requireEmail(userId, emailId);
       if (action === 'draft') return draftTemplate(userId, row);
       const e = row.email;
       const account = await accounts.requireAccount(userId, e.accountId);
       const from = { name: e.fromName, address: e.fromAddress };
-      const date = e.sentAt ?? e.receivedAt;
+      const date = e.mailDate;
       const original = e.bodyHtml
         ? sanitizeMailHtml(e.bodyHtml).html
         : `<p>${escapeHtml(e.bodyText ?? '').replace(/\n/g, '<br>')}</p>`;
@@ -75,7 +84,7 @@ export function createComposeTemplates(deps: ComposeServiceDeps) {
         const lines = [
           '-------- Weitergeleitete Nachricht --------',
           `Betreff: ${e.subject}`,
-          `Datum: ${new Intl.DateTimeFormat('de-DE', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Berlin' }).format(date)}`,
+          `Datum: ${writtenDate(date, timeZone)}`,
           `Von: ${formatAddress(from)}`,
           `An: ${e.toAddresses.map(formatAddress).join(', ')}`,
           ...(e.ccAddresses.length ? [`CC: ${e.ccAddresses.map(formatAddress).join(', ')}`] : []),
@@ -83,7 +92,7 @@ export function createComposeTemplates(deps: ComposeServiceDeps) {
         text = `\n\n${lines.join('\n')}\n\n${e.bodyText ?? ''}`;
         html = `<p></p><p>${lines.map(escapeHtml).join('<br>')}</p>${original}`;
       } else {
-        const header = quoteHeader(date, from);
+        const header = quoteHeader(date, from, timeZone);
         text = `\n\n${header}\n${quoteText(e.bodyText ?? '')}`;
         html = `<p></p><p>${escapeHtml(header)}</p><blockquote type="cite">${original}</blockquote>`;
       }

@@ -7,6 +7,7 @@ import {
 } from '@brieftaube/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { TIME_ZONE_HEADER, timeZoneOr } from '../../lib/time-zone.ts';
 import type { ComposeService } from './compose.service.ts';
 
 const errors = {
@@ -78,7 +79,13 @@ export const composeRoutes: FastifyPluginAsyncZod<{ compose: ComposeService }> =
         response: { 200: replyTemplateSchema, ...errors },
       },
     },
-    (request) => compose.template(request.userId, request.params.id, request.query.action),
+    (request) =>
+      compose.template(
+        request.userId,
+        request.params.id,
+        request.query.action,
+        timeZoneOr(request.headers[TIME_ZONE_HEADER]),
+      ),
   );
 
   app.get(

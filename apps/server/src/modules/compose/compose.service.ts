@@ -143,8 +143,8 @@ export function createComposeService(deps: ComposeServiceDeps) {
   }
 
   return {
-    template: (userId: string, emailId: number, action: ComposeTemplateAction) =>
-      templates.template(userId, emailId, action),
+    template: (userId: string, emailId: number, action: ComposeTemplateAction, timeZone: string) =>
+      templates.template(userId, emailId, action, timeZone),
     /** Files what a send during an IMAP outage left undone; called after each good fetch. */
     retryUnfiled: (accountId: number) => filing.retryUnfiled(accountId),
 

@@ -23,7 +23,7 @@ export function toListItem(row: EmailListRow): EmailListItem {
     from_name: e.fromName,
     from_address: e.fromAddress,
     to: e.toAddresses,
-    date: e.receivedAt.toISOString(),
+    date: e.mailDate.toISOString(),
     preview: e.preview,
     is_read: e.isRead,
     is_flagged: e.isFlagged,
@@ -49,6 +49,7 @@ export function toDetail(
     bcc: e.bccAddresses,
     reply_to: e.replyTo,
     sent_at: e.sentAt?.toISOString() ?? null,
+    received_at: e.receivedAt.toISOString(),
     message_id: e.messageId,
     in_reply_to: e.inReplyTo,
     references: e.references,
@@ -71,21 +72,21 @@ export function toDetail(
   };
 }
 
-/** Keyset cursor over (received_at, id), opaque to clients. */
+/** Keyset cursor over (mail_date, id), opaque to clients. */
 export function encodeCursor(row: EmailListRow): string {
-  return Buffer.from(`${row.email.receivedAt.toISOString()}|${row.email.id}`).toString('base64url');
+  return Buffer.from(`${row.email.mailDate.toISOString()}|${row.email.id}`).toString('base64url');
 }
 
-export function decodeCursor(cursor: string): { receivedAt: Date; id: number } | undefined {
+export function decodeCursor(cursor: string): { date: Date; id: number } | undefined {
   const [iso, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const receivedAt = new Date(iso ?? '');
+  const date = new Date(iso ?? '');
   const n = Number(id);
   // Only what this server could have written: a made-up one must not reach the query (an id or
   // a year out of the columns' range fails it).
-  const year = receivedAt.getUTCFullYear();
-  return Number.isNaN(receivedAt.getTime()) || !isRowId(n) || year < 1 || year > 9999
+  const year = date.getUTCFullYear();
+  return Number.isNaN(date.getTime()) || !isRowId(n) || year < 1 || year > 9999
     ? undefined
-    : { receivedAt, id: n };
+    : { date, id: n };
 }
 
 /** "Select all": the rows as compact tuples, at most `cap` of them (one more tells it was cut). */

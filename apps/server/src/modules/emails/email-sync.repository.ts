@@ -32,8 +32,10 @@ export interface BodyUpdate {
   ccAddresses?: AddressEntry[];
   bccAddresses?: AddressEntry[];
   replyTo?: AddressEntry[];
-  /** Set where a file name was misread the same way. */
+  /** Set where a file name was misread the same way, or the text held files (yEnc). */
   attachments?: AttachmentMeta[];
+  /** Set where the text held files: the list shows the paperclip. */
+  hasAttachments?: boolean;
 }
 
 /** A repaired list as a JSON text; null keeps the stored one. */
@@ -274,7 +276,8 @@ export function createEmailSyncRepository(db: Db, pglite?: PGlite) {
           cc_addresses = coalesce(v.cc_addresses::jsonb, e.cc_addresses),
           bcc_addresses = coalesce(v.bcc_addresses::jsonb, e.bcc_addresses),
           reply_to = coalesce(v.reply_to::jsonb, e.reply_to),
-          attachments = coalesce(v.attachments::jsonb, e.attachments)
+          attachments = coalesce(v.attachments::jsonb, e.attachments),
+          has_attachments = e.has_attachments OR coalesce(v.has_attachments, false)
         FROM unnest(
           ${sql.param(col((u) => u.id))}::bigint[],
           ${sql.param(col((u) => u.bodyStatus))}::text[],
@@ -290,8 +293,9 @@ export function createEmailSyncRepository(db: Db, pglite?: PGlite) {
           ${sql.param(col((u) => listJson(u.ccAddresses)))}::text[],
           ${sql.param(col((u) => listJson(u.bccAddresses)))}::text[],
           ${sql.param(col((u) => listJson(u.replyTo)))}::text[],
-          ${sql.param(col((u) => listJson(u.attachments)))}::text[]
-        ) AS v(id, body_status, body_text, body_html, search_text, preview, parse_error, subject, from_name, from_address, to_addresses, cc_addresses, bcc_addresses, reply_to, attachments)
+          ${sql.param(col((u) => listJson(u.attachments)))}::text[],
+          ${sql.param(col((u) => u.hasAttachments ?? null))}::boolean[]
+        ) AS v(id, body_status, body_text, body_html, search_text, preview, parse_error, subject, from_name, from_address, to_addresses, cc_addresses, bcc_addresses, reply_to, attachments, has_attachments)
         WHERE e.id = v.id`);
       await enqueueForSearch(updates.map((u) => u.id));
     },
@@ -351,7 +355,7 @@ export function createEmailSyncRepository(db: Db, pglite?: PGlite) {
       // Only the columns lists filter and sort by: sampling the large text columns cost most of
       // the time and told the planner nothing it uses.
       await db.execute(
-        sql`ANALYZE emails (user_id, account_id, folder_id, received_at, is_read, is_flagged, category_id, thread_id, message_id, body_status)`,
+        sql`ANALYZE emails (user_id, account_id, folder_id, mail_date, is_read, is_flagged, category_id, thread_id, message_id, body_status)`,
       );
       await db.execute(sql`ANALYZE folders`);
     },

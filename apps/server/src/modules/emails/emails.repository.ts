@@ -18,7 +18,8 @@ export interface EmailFilter {
 }
 
 export interface Cursor {
-  receivedAt: Date;
+  /** The mail date (emails.mail_date) of the last row of the previous page. */
+  date: Date;
   id: number;
 }
 
@@ -81,6 +82,9 @@ export function createEmailsRepository(db: Db) {
     filter: EmailFilter,
   ): (SQL | undefined)[] {
     const c: (SQL | undefined)[] = [eq(emails.userId, userId), inArray(emails.folderId, folderIds)];
+    // Redundant with the folders, but it lets the planner walk the account's own date index
+    // instead of the user's whole mailbox, filtering out the other accounts' mail row by row.
+    if (filter.accountIds?.length) c.push(inArray(emails.accountId, filter.accountIds));
     if (filter.categoryIds?.length) c.push(inArray(emails.categoryId, filter.categoryIds));
     if (filter.hasCategory === false) c.push(sql`${emails.categoryId} IS NULL`);
     if (filter.hasCategory === true) c.push(sql`${emails.categoryId} IS NOT NULL`);
@@ -140,9 +144,10 @@ export function createEmailsRepository(db: Db) {
 
   return {
     /**
-     * A page of a list. The folders are resolved first (a user has few), so that the page itself
-     * is one walk down the (user, received_at) or (folder, received_at) index that stops after
-     * `limit` rows; a join in the same query made the planner sort the whole mailbox instead.
+     * A page of a list, newest mail date first. The folders are resolved first (a user has few),
+     * so that the page itself is one walk down a (user | folder | account | category, mail_date)
+     * index that stops after `limit` rows; a join in the same query made the planner sort the
+     * whole mailbox instead.
      */
     async list(
       userId: string,
@@ -155,7 +160,7 @@ export function createEmailsRepository(db: Db) {
       const c = conditions(userId, [...byId.keys()], filter);
       if (page.after) {
         c.push(
-          sql`(${emails.receivedAt}, ${emails.id}) < (${page.after.receivedAt.toISOString()}::timestamptz, ${page.after.id})`,
+          sql`(${emails.mailDate}, ${emails.id}) < (${page.after.date.toISOString()}::timestamptz, ${page.after.id})`,
         );
       }
       const rows = await db
@@ -164,8 +169,8 @@ export function createEmailsRepository(db: Db) {
         .where(and(...c))
         .orderBy(
           ...(page.oldestFirst
-            ? [asc(emails.receivedAt), asc(emails.id)]
-            : [desc(emails.receivedAt), desc(emails.id)]),
+            ? [asc(emails.mailDate), asc(emails.id)]
+            : [desc(emails.mailDate), desc(emails.id)]),
         )
         .limit(page.limit)
         .offset(page.offset ?? 0);
@@ -207,7 +212,7 @@ export function createEmailsRepository(db: Db) {
             ),
           ),
         )
-        .orderBy(desc(emails.receivedAt), desc(emails.id))
+        .orderBy(desc(emails.mailDate), desc(emails.id))
         .limit(cap);
       return { folders: visible, rows };
     },

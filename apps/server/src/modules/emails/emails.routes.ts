@@ -269,7 +269,8 @@ export const emailsRoutes: FastifyPluginAsyncZod<{ emails: EmailsService }> = as
         security,
         params: z.object({
           id: coercedRowId(),
-          part: z.string().regex(/^[\d.]+$/),
+          // An IMAP part number, or "y1", "y2", … for files written into the text as yEnc.
+          part: z.string().regex(/^(?:[\d.]+|y\d+)$/),
         }),
       },
     },

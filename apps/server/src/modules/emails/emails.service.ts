@@ -8,10 +8,11 @@ import {
   type EmailSelection,
 } from '@brieftaube/shared';
 import type { ImapFlow } from 'imapflow';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { MailEventBus } from '../../events/mail-events.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assertSameMailbox } from '../../mail/imap/imap-client.ts';
+import { YENC_PART, yencFileOf } from '../../mail/mime/yenc.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { CategoriesService } from '../categories/categories.service.ts';
 import type { FoldersRepository } from '../folders/folders.repository.ts';
@@ -146,9 +147,10 @@ export function createEmailsService(deps: EmailsServiceDeps) {
       const thread = newest.some((r) => r.email.id === row.email.id)
         ? newest
         : [...newest.slice(0, THREAD_LIMIT - 1), row];
+      // By the date the list shows, so that a conversation reads in the order it was written.
       thread.sort(
         (a, b) =>
-          a.email.receivedAt.getTime() - b.email.receivedAt.getTime() || a.email.id - b.email.id,
+          a.email.mailDate.getTime() - b.email.mailDate.getTime() || a.email.id - b.email.id,
       );
       return toDetail(row, thread, allowRemote);
     },
@@ -243,10 +245,18 @@ export function createEmailsService(deps: EmailsServiceDeps) {
       const row = await requireEmail(userId, id);
       const meta = row.email.attachments.find((a) => a.part === part);
       if (!meta) throw AppError.notFound('Attachment');
+      const yenc = YENC_PART.exec(part);
+      const uid = String(row.email.uid);
       return openStream(
         userId,
         row,
-        (client) => client.download(String(row.email.uid), part, { uid: true }),
+        yenc
+          ? // A file written into the text (yEnc): decoded from the message's source as it streams.
+            async (client) => {
+              const { content } = await client.download(uid, undefined, { uid: true });
+              return { content: content && Readable.from(yencFileOf(content, Number(yenc[1]))) };
+            }
+          : (client) => client.download(uid, part, { uid: true }),
         meta.filename,
         meta.contentType,
       );

@@ -1,7 +1,13 @@
 import { apiErrorSchema, coercedRowId } from '@brieftaube/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { TIME_ZONE_HEADER, timeZoneOr } from '../../lib/time-zone.ts';
 import type { TasksService } from './tasks.service.ts';
+
+/** The zone the asking browser names, if it names one Intl knows; else none (kept as it was). */
+const askingZone = (request: FastifyRequest) =>
+  timeZoneOr(request.headers[TIME_ZONE_HEADER], '') || undefined;
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
 const security = [{ bearerAuth: [] }];
@@ -36,7 +42,8 @@ export const tasksRoutes: FastifyPluginAsyncZod<{ tasks: TasksService }> = async
         },
       },
     },
-    async (request, reply) => reply.code(202).send(await tasks.startFetchAll(request.userId)),
+    async (request, reply) =>
+      reply.code(202).send(await tasks.startFetchAll(request.userId, askingZone(request))),
   );
 
   app.post(
@@ -50,7 +57,11 @@ export const tasksRoutes: FastifyPluginAsyncZod<{ tasks: TasksService }> = async
       },
     },
     async (request, reply) =>
-      reply.code(202).send(await tasks.startFetch(request.userId, request.params.accountId)),
+      reply
+        .code(202)
+        .send(
+          await tasks.startFetch(request.userId, request.params.accountId, askingZone(request)),
+        ),
   );
 
   app.post(
@@ -65,7 +76,11 @@ export const tasksRoutes: FastifyPluginAsyncZod<{ tasks: TasksService }> = async
       },
     },
     async (request, reply) =>
-      reply.code(202).send(await tasks.startFetch(request.userId, request.params.accountId)),
+      reply
+        .code(202)
+        .send(
+          await tasks.startFetch(request.userId, request.params.accountId, askingZone(request)),
+        ),
   );
 
   app.get(

@@ -89,8 +89,15 @@ export function createTasksService(deps: TasksServiceDeps) {
     return state !== 'active' || waited < QUEUE_GRACE_MS;
   }
 
-  async function startFetch(userId: string, accountId: number): Promise<{ task_id: string }> {
+  /** `timeZone`: the asking browser's (validated), for the dates the sync writes into text. */
+  async function startFetch(
+    userId: string,
+    accountId: number,
+    timeZone?: string,
+  ): Promise<{ task_id: string }> {
     const account = await accounts.requireAccount(userId, accountId);
+    if (timeZone && timeZone !== account.timeZone)
+      await accounts.setTimeZone(userId, accountId, timeZone);
     // A second click while the account is being fetched joins that fetch: one more run would
     // only repeat it, and each would show its own card. A fetch whose worker is gone does not
     // count: it ends here as interrupted, and the new one runs.
@@ -130,10 +137,13 @@ export function createTasksService(deps: TasksServiceDeps) {
       return () => fetchListeners.delete(listener);
     },
 
-    async startFetchAll(userId: string): Promise<{ tasks: { task_id: string }[] }> {
+    async startFetchAll(
+      userId: string,
+      timeZone?: string,
+    ): Promise<{ tasks: { task_id: string }[] }> {
       const list = await accounts.list(userId);
       const started = [];
-      for (const account of list) started.push(await startFetch(userId, account.id));
+      for (const account of list) started.push(await startFetch(userId, account.id, timeZone));
       return { tasks: started };
     },
 

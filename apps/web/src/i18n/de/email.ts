@@ -53,6 +53,7 @@ export const email = {
     failed:
       'Der Inhalt dieser E-Mail konnte nicht gelesen werden. Sie können die Originalnachricht herunterladen und mit einem anderen Programm öffnen.',
     empty: 'Diese E-Mail hat keinen Textinhalt.',
+    attachmentsOnly: 'Diese E-Mail enthält keinen Text, nur Anhänge.',
     unreadableOnServer:
       'Diese E-Mail kann Ihr Mailserver nicht lesen; sie ist dort beschädigt oder nicht zugänglich. Wenden Sie sich gegebenenfalls an Ihren E-Mail-Anbieter.',
     encrypted:

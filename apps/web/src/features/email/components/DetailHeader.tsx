@@ -139,16 +139,17 @@ export function DetailHeader({
                 &gt;
               </Typography>
             )}
-            {/* When it was written (the Date header), as Thunderbird shows it; imported or
-                late mail would otherwise carry the day it reached the server. On a phone it
-                has a line of its own under the sender, flush with it: pushed to the right of
-                a wrapped address it would stand at whatever indent the line left over. */}
+            {/* When it was written (the Date header, as the list shows it), as Thunderbird
+                shows it; imported or late mail would otherwise carry the day it reached the
+                server, which the tooltip names where it differs. On a phone it has a line of
+                its own under the sender, flush with it: pushed to the right of a wrapped
+                address it would stand at whatever indent the line left over. */}
             <Typography
               component="time"
-              dateTime={detail.sent_at ?? detail.date}
+              dateTime={detail.date}
               title={
-                detail.sent_at && detail.sent_at !== detail.date
-                  ? t('email.header.receivedAt', { date: formatFullDate(detail.date) })
+                detail.received_at !== detail.date
+                  ? t('email.header.receivedAt', { date: formatFullDate(detail.received_at) })
                   : formatFullDate(detail.date)
               }
               variant="body2"
@@ -158,7 +159,7 @@ export function DetailHeader({
                 ml: { sm: 'auto' },
               }}
             >
-              {formatFullDate(detail.sent_at ?? detail.date)}
+              {formatFullDate(detail.date)}
             </Typography>
           </Box>
           <AddressLine label={t('email.header.to')} addresses={detail.to} />

@@ -1,5 +1,5 @@
 import type { EmailDetail } from '@brieftaube/shared';
-import { Box, Button, Paper } from '@mui/material';
+import { Box, Button, Paper, Typography } from '@mui/material';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -22,7 +22,7 @@ import { useDistrustSender, useTrustSender } from '../../../api/remote-senders.t
 import { AttachmentList } from './AttachmentList.tsx';
 import { DetailHeader } from './DetailHeader.tsx';
 import { DetailToolbar, type DetailCommands } from './DetailToolbar.tsx';
-import { MailBody } from './MailBody.tsx';
+import { hasOnlyAttachments, MailBody } from './MailBody.tsx';
 import { RemoteContentBar } from './RemoteContentBar.tsx';
 import { ThreadList } from './ThreadList.tsx';
 
@@ -123,13 +123,24 @@ export function EmailDetailView({
             onRevoke={() => distrustSender.mutate(detail.from_address)}
           />
         )}
-        <AttachmentList attachments={attachments} />
-        <MailBody
-          detail={detail}
-          allowRemote={allowRemote}
-          inlineImages={inlineImages}
-          onDownloadRaw={downloadRaw}
-        />
+        {hasOnlyAttachments(detail, attachments) ? (
+          <>
+            <Typography sx={{ color: 'text.secondary', mb: 1.5 }}>
+              {t('email.body.attachmentsOnly')}
+            </Typography>
+            <AttachmentList attachments={attachments} />
+          </>
+        ) : (
+          <>
+            <AttachmentList attachments={attachments} />
+            <MailBody
+              detail={detail}
+              allowRemote={allowRemote}
+              inlineImages={inlineImages}
+              onDownloadRaw={downloadRaw}
+            />
+          </>
+        )}
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 3 }}>
           {detail.folder_type === 'drafts' && (
             <Button

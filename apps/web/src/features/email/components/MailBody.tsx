@@ -10,6 +10,23 @@ import { TextBody } from './TextBody.tsx';
 /** S/MIME (smime.p7m) and OpenPGP/MIME (RFC 3156) packages: the text is inside, unreadable here. */
 const ENCRYPTED = /^application\/((x-)?pkcs7-mime|pgp-encrypted)$/i;
 
+/**
+ * A mail of files and no text (a scan, a yEnc post, a signed file): read fine, just nothing to
+ * read. It says so above its files rather than looking like a failure or an empty page.
+ */
+export function hasOnlyAttachments(
+  detail: EmailDetail,
+  attachments: readonly EmailDetail['attachments'][number][],
+): boolean {
+  return (
+    detail.body_status === 'ok' &&
+    !detail.body_html &&
+    !detail.body_text.trim() &&
+    attachments.length > 0 &&
+    !detail.attachments.some((a) => ENCRYPTED.test(a.content_type))
+  );
+}
+
 /** Why the text cannot be shown, with the original to open elsewhere. */
 function UnreadableNotice({
   severity,
