@@ -57,6 +57,9 @@ export async function buildApp({
     // same resource.
     routerOptions: { ignoreTrailingSlash: true },
     clientErrorHandler: answerMalformedRequest,
+    // Fastify's 10 s default failed a start on a loaded two-core machine (the docs plugin reads
+    // its files then); a plugin that never finishes is a bug the start-up log shows anyway.
+    pluginTimeout: 60_000,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
