@@ -1,4 +1,5 @@
 import {
+  FieldErrorCode,
   apiErrorSchema,
   bulkActionSchema,
   coercedRowId,
@@ -12,6 +13,9 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import { TIME_ZONE_HEADER, timeZoneOr } from '../../lib/time-zone.ts';
+import { parseSearch, SearchDateError } from '../../mail/search/search-query.ts';
 import { attachmentDisposition, safeContentType } from './content-disposition.ts';
 import type { EmailFilter } from './emails.repository.ts';
 import type { EmailsService } from './emails.service.ts';
@@ -70,7 +74,21 @@ function paging(q: z.infer<typeof listQuery>) {
   return { limit, cursor: q.cursor, offset };
 }
 
-function toFilter(q: z.infer<typeof listQuery>): EmailFilter {
+/** The search box's operators; a date that is none is the caller's mistake, told in German. */
+function search(text: string, timeZone: string) {
+  try {
+    return parseSearch(text, timeZone);
+  } catch (error) {
+    if (error instanceof SearchDateError)
+      throw AppError.validation({ q: [FieldErrorCode.SEARCH_DATE_INVALID] });
+    throw error;
+  }
+}
+
+function toFilter(
+  q: z.infer<typeof listQuery>,
+  headers: Record<string, unknown> = {},
+): EmailFilter {
   const noCategory = NO_CATEGORY.has(q.category?.trim().toLowerCase() ?? '');
   const folderIds = rowIdFilter(q.folder_id);
   const categoryIds = noCategory ? [] : rowIdFilter(q.category);
@@ -88,7 +106,8 @@ function toFilter(q: z.infer<typeof listQuery>): EmailFilter {
     ...(bool(q.has_category) !== undefined ? { hasCategory: bool(q.has_category)! } : {}),
     ...(bool(q.read) !== undefined ? { read: bool(q.read)! } : {}),
     ...(bool(q.flagged) !== undefined ? { flagged: bool(q.flagged)! } : {}),
-    ...(q.q?.trim() ? { query: q.q.trim() } : {}),
+    // Dates in before:/after: are days where the user is, as the list shows them.
+    ...(q.q?.trim() ? { search: search(q.q.trim(), timeZoneOr(headers[TIME_ZONE_HEADER])) } : {}),
   };
 }
 
@@ -125,7 +144,7 @@ export const emailsRoutes: FastifyPluginAsyncZod<{ emails: EmailsService }> = as
     async (request, reply) => {
       const page = await emails.list(
         request.userId,
-        toFilter(request.query),
+        toFilter(request.query, request.headers),
         paging(request.query),
       );
       withNextCursor(reply, request.url, page.nextCursor);
@@ -144,7 +163,7 @@ export const emailsRoutes: FastifyPluginAsyncZod<{ emails: EmailsService }> = as
         response: { 200: emailSelectionSchema, ...errors },
       },
     },
-    (request) => emails.selection(request.userId, toFilter(request.query)),
+    (request) => emails.selection(request.userId, toFilter(request.query, request.headers)),
   );
 
   app.get(
@@ -162,7 +181,7 @@ export const emailsRoutes: FastifyPluginAsyncZod<{ emails: EmailsService }> = as
       const page = await emails.listFolder(
         request.userId,
         request.params.id,
-        toFilter(request.query),
+        toFilter(request.query, request.headers),
         paging(request.query),
       );
       withNextCursor(reply, request.url, page.nextCursor);
