@@ -81,7 +81,11 @@ describe.each(DATABASE_KINDS)('search on %s', (kind) => {
     // And a hundred more of the corpus around them, as a mailbox has.
     for (const mail of mails.slice(0, 100))
       if (![...real.values()].some((r) => r.text === mail.text))
-        chosen.push({ subject: `codealltag ${mail.id}`, text: mail.text, date: new Date('2026-02-01T10:00:00Z') });
+        chosen.push({
+          subject: `codealltag ${mail.id}`,
+          text: mail.text,
+          date: new Date('2026-02-01T10:00:00Z'),
+        });
     await appendMessages(client, 'INBOX', chosen, ['\\Seen']);
 
     await client.mailboxCreate('Projekte');
@@ -250,7 +254,10 @@ describe.each(DATABASE_KINDS)('search on %s', (kind) => {
     expect(await search('is:read from:anna')).toEqual([]);
     // Days begin at midnight in Berlin: the Brötchen mail (00:30 on 1 October) is after:1.10.
     for (const q of ['before:2026-10-01', 'vor:1.10.2026', 'before:01.10.26'])
-      expect(ours(await search(q)), q).toEqual(['Ihr Tagesgeldkonto', 'Ihre Jahresabrechnung 2026']);
+      expect(ours(await search(q)), q).toEqual([
+        'Ihr Tagesgeldkonto',
+        'Ihre Jahresabrechnung 2026',
+      ]);
     expect(ours(await search('bis:30.09.2026'))).toEqual([
       'Ihr Tagesgeldkonto',
       'Ihre Jahresabrechnung 2026',

@@ -42,7 +42,10 @@ const cache = new Map<string, readonly string[]>();
  * explain the first part ("zalandobestellung", "haftpflichtversicherung"), the longest known
  * last part still counts: German compounds name their kind last, and that is what is searched.
  */
-export function compoundParts(word: string, lexicon: Lexicon = BUILT_IN_LEXICON): readonly string[] {
+export function compoundParts(
+  word: string,
+  lexicon: Lexicon = BUILT_IN_LEXICON,
+): readonly string[] {
   if (word.length < MIN_COMPOUND || word.length > MAX_COMPOUND) return [];
   let parts = cache.get(word);
   if (parts) return parts;
@@ -113,6 +116,6 @@ export function extraWords(source: IndexSource): ExtraWords {
   const bodyParts = partsOf(own, wordsOf(own));
   return {
     subject: subjectParts.join(' '),
-    body: [fromHtml, ...bodyParts].filter(Boolean).join(' ').slice(0, MAX_EXTRA_CHARS * 2),
+    body: [fromHtml, ...bodyParts].filter(Boolean).join(' ').slice(0, MAX_EXTRA_CHARS),
   };
 }

@@ -127,7 +127,7 @@ export function createSearchIndexer(db: Db): SearchIndexer {
   const indexer: SearchIndexer = {
     async indexQueued(limit) {
       let total = 0;
-      for (let read = 0; read < limit; ) {
+      for (let read = 0; read < limit;) {
         const { picked, written } = await indexChunk(Math.min(CHUNK, limit - read));
         if (picked === 0) break;
         read += picked;

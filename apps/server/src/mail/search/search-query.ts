@@ -203,8 +203,14 @@ function startOfDay(year: number, month: number, day: number, timeZone: string):
     }).formatToParts(new Date(at));
     const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
     return (
-      Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) -
-      at
+      Date.UTC(
+        get('year'),
+        get('month') - 1,
+        get('day'),
+        get('hour'),
+        get('minute'),
+        get('second'),
+      ) - at
     );
   };
   // Twice: the offset at midnight may differ from the one at UTC midnight on a changeover day.

@@ -57,7 +57,16 @@ const listQuery = z.object({
   has_category: boolFilter(),
   read: boolFilter(),
   flagged: boolFilter(),
-  q: z.string().max(500).optional(),
+  q: z
+    .string()
+    .max(500)
+    .describe(
+      'Words (German stemming, prefixes, compound parts) and operators: from:/von:, to:/an:, ' +
+        'subject:/betreff:, has:attachment/hat:anhang, is:unread/ist:ungelesen, is:read, ' +
+        'is:flagged/ist:markiert, before:/vor:, after:/nach:, bis: (2026-10-01, 1.10.2026, ' +
+        '01.10.26), in:<folder>/ordner:, "phrases". Unknown operators are words.',
+    )
+    .optional(),
   cursor: z.string().optional(),
   // More than a page holds is capped, not refused, as Django REST's max_page_size does.
   limit: pageSize,
