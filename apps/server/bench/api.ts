@@ -212,11 +212,10 @@ async function measure(label: string, databaseUrl?: string) {
   }
   if (operatorHits < ROUNDS * 0.9)
     throw new Error(`${operatorHits} of ${ROUNDS} operator searches found mail`);
-  const indexSize = (
-    (await database.db.execute(
-      sql`SELECT pg_total_relation_size('email_search')::bigint AS bytes`,
-    )) as unknown as { rows: { bytes: string | number }[] }
-  ).rows[0]!.bytes;
+  const sizeResult: unknown = await database.db.execute(
+    sql`SELECT pg_total_relation_size('email_search')::bigint AS bytes`,
+  );
+  const indexSize = (sizeResult as { rows: { bytes: string | number }[] }).rows[0]!.bytes;
   // "Select all" over the whole unified list: every message, compact (the rare, heavy call).
   const wholeList: number[] = [];
   let selected = 0;

@@ -93,12 +93,11 @@ export function createSearchIndexer(db: Db): SearchIndexer {
    * DELETE and writes nothing (it only did the JavaScript part twice).
    */
   async function indexChunk(limit: number): Promise<{ picked: number; written: number }> {
-    const picked = (
-      (await db.execute(sql`
-        SELECT ${SOURCES} FROM emails e
-        WHERE e.id IN (SELECT email_id FROM email_search_queue ORDER BY email_id DESC LIMIT ${limit})
-        ORDER BY e.id DESC`)) as unknown as { rows: SourceRow[] }
-    ).rows;
+    const read: unknown = await db.execute(sql`
+      SELECT ${SOURCES} FROM emails e
+      WHERE e.id IN (SELECT email_id FROM email_search_queue ORDER BY email_id DESC LIMIT ${limit})
+      ORDER BY e.id DESC`);
+    const picked = (read as { rows: SourceRow[] }).rows;
     // A queued id always has its message (ON DELETE CASCADE): nothing read, nothing queued.
     if (picked.length === 0) return { picked: 0, written: 0 };
     const extras = picked.map((row) => {
