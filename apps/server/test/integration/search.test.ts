@@ -4,6 +4,7 @@ import type { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerApiUser, type ApiUser } from '@brieftaube/test-support/api-user.ts';
 import { startDovecot, type Dovecot } from '@brieftaube/test-support/dovecot.ts';
+import { CORPORA_DIR } from '@brieftaube/test-support/corpus.ts';
 import { appendMessages, type TestMessage } from '@brieftaube/test-support/mailbox.ts';
 import {
   accountPayload,
@@ -13,10 +14,7 @@ import {
 import { DATABASE_KINDS, startTestApp, type TestApp } from '@brieftaube/test-support/test-app.ts';
 
 // Real German mail (codealltag-de, CC BY-SA 4.0; read from ../shared/corpora, never copied).
-const CORPUS = path.resolve(
-  import.meta.dirname,
-  '../../../../../shared/corpora/labelled/codealltag-de',
-);
+const CORPUS = path.join(CORPORA_DIR, 'labelled/codealltag-de');
 
 interface CorpusMail {
   id: string;
