@@ -94,5 +94,14 @@ describe('words the index adds', () => {
         fileNames: '',
       }),
     ).toEqual({ subject: 'jahr abrechnung', body: 'Ihre Stromrechnung strom rechnung' });
+    // Half an emoji (a broken mail) would make the indexer's JSON invalid for jsonb.
+    const broken = extraWords({
+      subject: 'Hallo',
+      bodyText: 'Kurz.',
+      ownText: 'Kurz.',
+      bodyHtml: '<p>Sonnenschein \ud83d</p>',
+      fileNames: '',
+    });
+    expect(broken.body.isWellFormed()).toBe(true);
   });
 });

@@ -114,8 +114,14 @@ export function extraWords(source: IndexSource): ExtraWords {
   const own = `${source.ownText.slice(0, MAX_EXTRA_CHARS)}\n${fromHtml}\n${source.fileNames}`;
   const subjectParts = partsOf(subject, wordsOf(subject));
   const bodyParts = partsOf(own, wordsOf(own));
+  // Well-formed: a lone surrogate (cut by slice, or from a broken entity) would make the JSON the
+  // indexer sends invalid for jsonb, and with it the whole chunk, every time it is tried.
   return {
-    subject: subjectParts.join(' '),
-    body: [fromHtml, ...bodyParts].filter(Boolean).join(' ').slice(0, MAX_EXTRA_CHARS),
+    subject: subjectParts.join(' ').toWellFormed(),
+    body: [fromHtml, ...bodyParts]
+      .filter(Boolean)
+      .join(' ')
+      .slice(0, MAX_EXTRA_CHARS)
+      .toWellFormed(),
   };
 }
