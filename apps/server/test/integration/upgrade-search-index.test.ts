@@ -55,5 +55,6 @@ describe.each(DATABASE_KINDS)('search index of mail stored before the upgrade, o
     expect(await found('quittenmarmelade')).toBe(1);
     expect(await found('abrechnung')).toBe(1);
     expect(await found('newsletter')).toBe(1);
-  });
+    // A fresh PGlite and twenty migrations take a while on a loaded machine.
+  }, 120_000);
 });
