@@ -142,6 +142,8 @@ const byFieldCode: Record<FieldErrorCode, (label: string) => string> = {
   CATEGORY_EXISTS: () => 'Eine Kategorie mit diesem Namen existiert bereits',
   COLOR_INVALID: () => 'Diese Farbe steht nicht zur Auswahl',
   CURSOR_INVALID: () => 'Die Seitenmarke ist ungültig; bitte laden Sie die Liste neu',
+  SEARCH_DATE_INVALID: () =>
+    'Das Datum in der Suche ist ungültig. Bitte geben Sie es als TT.MM.JJJJ oder JJJJ-MM-TT an, zum Beispiel vor:1.10.2026 oder nach:2026-10-01.',
   WRONG_ACCOUNT: () => 'Das gehört zu einem anderen Konto',
   RECIPIENT_REQUIRED: () => 'Bitte geben Sie mindestens einen Empfänger an',
   ADDRESS_INVALID: (label) => `${label}: Bitte prüfen Sie die E-Mail-Adresse`,

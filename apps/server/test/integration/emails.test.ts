@@ -264,7 +264,10 @@ describe.each(DATABASE_KINDS)('e-mail API on %s', (kind) => {
     expect(await list('q=Zahnarzttermin')).toEqual([]);
     // The own words of each mail, stored once where the mail quotes nothing: "fahren" is found in
     // the question, not in the answer that only quotes it; "buche" in a mail without any quote.
-    expect((await list('q=fahren')).map((e) => e.subject)).toEqual(['Urlaubsplanung']);
+    // ("Zugfahrt" of the generated mail is found too: its part "Fahrt", ADR 0016.)
+    const fahren = (await list('q=fahren')).map((e) => e.subject);
+    expect(fahren).toContain('Urlaubsplanung');
+    expect(fahren.filter((s) => s.includes('Urlaubsplanung'))).toEqual(['Urlaubsplanung']);
     expect((await list('q=buchen')).map((e) => e.subject)).toEqual(['AW: AW: Urlaubsplanung']);
     // A search without a word finds what has it in the subject, not the whole mailbox.
     expect(await list(`q=${encodeURIComponent('🎉')}`)).toEqual([]);

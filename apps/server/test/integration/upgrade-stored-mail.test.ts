@@ -1,72 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestPostgresDatabase } from '@brieftaube/test-support/postgres.ts';
+import { releasedDatabase } from '@brieftaube/test-support/released-database.ts';
 import { DATABASE_KINDS, queryRows } from '@brieftaube/test-support/test-app.ts';
-import type { Db } from '../../src/db/client.ts';
-import { applyMigrations, type MigrationTarget } from '../../src/db/migrate.ts';
 
-const MIGRATIONS = path.resolve(import.meta.dirname, '../../src/db/migrations');
 /** The last migration of the release before the sender's date and the new HTML text. */
 const BEFORE = '0014_unfiled_sent';
-
-/** The migrations folder as that release shipped it. */
-function releasedMigrations(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bt-migrations-'));
-  fs.mkdirSync(path.join(dir, 'meta'));
-  const journal = JSON.parse(
-    fs.readFileSync(path.join(MIGRATIONS, 'meta/_journal.json'), 'utf8'),
-  ) as { entries: { idx: number; tag: string }[] };
-  const last = journal.entries.findIndex((e) => e.tag === BEFORE);
-  const entries = journal.entries.slice(0, last + 1);
-  for (const { tag } of entries)
-    fs.copyFileSync(path.join(MIGRATIONS, `${tag}.sql`), path.join(dir, `${tag}.sql`));
-  fs.writeFileSync(
-    path.join(dir, 'meta/_journal.json'),
-    JSON.stringify({ ...journal, entries }, null, 2),
-  );
-  return dir;
-}
-
-/** A database of that release, with `db` to query it and `upgrade` to start this version on it. */
-async function releasedDatabase(kind: 'pglite' | 'postgres') {
-  const folder = releasedMigrations();
-  if (kind === 'pglite') {
-    const { PGlite } = await import('@electric-sql/pglite');
-    const { drizzle } = await import('drizzle-orm/pglite');
-    const { migrate } = await import('drizzle-orm/pglite/migrator');
-    const pglite = await PGlite.create();
-    const db = drizzle(pglite);
-    await migrate(db, { migrationsFolder: folder });
-    const target: MigrationTarget = { kind: 'pglite', db: db as unknown as Db };
-    return {
-      db: db as unknown as Db,
-      upgrade: () => applyMigrations(target),
-      close: async () => {
-        await pglite.close();
-        fs.rmSync(folder, { recursive: true, force: true });
-      },
-    };
-  }
-  const database = await createTestPostgresDatabase();
-  const pool = new pg.Pool({ connectionString: database.url, max: 2 });
-  const { drizzle } = await import('drizzle-orm/node-postgres');
-  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const db = drizzle(pool);
-  await migrate(db, { migrationsFolder: folder });
-  return {
-    db: db as unknown as Db,
-    upgrade: () => applyMigrations({ kind: 'postgres', pool }),
-    close: async () => {
-      await pool.end();
-      await database.drop();
-      fs.rmSync(folder, { recursive: true, force: true });
-    },
-  };
-}
 
 const STORED = [
   // subject, Date header, arrival, HTML, text, body status
@@ -84,7 +22,7 @@ afterAll(async () => {
 
 describe.each(DATABASE_KINDS)('mail stored before the upgrade, on %s', (kind) => {
   it("gets the sender's date and is queued for a new text, without a new sync", async () => {
-    const database = await releasedDatabase(kind);
+    const database = await releasedDatabase(kind, BEFORE);
     opened.push(database);
     const { db } = database;
     await db.execute(sql`

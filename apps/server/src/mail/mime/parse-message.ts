@@ -32,7 +32,7 @@ export class EmptyMessageError extends Error {
 export const MAX_TEXT = 2_000_000;
 
 /** How Gmail, Apple Mail, Thunderbird, Yahoo and Proton mark the mail a reply quotes. */
-const REPLY_QUOTE =
+export const REPLY_QUOTE =
   /<blockquote\b[^<>]*(?:type\s*=\s*["']?cite|gmail_quote|yahoo_quoted|protonmail_quote)/i;
 
 /** The text as ownText lays it out when it cuts nothing off. */

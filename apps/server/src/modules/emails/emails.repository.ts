@@ -2,6 +2,7 @@ import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'dri
 import type { Db } from '../../db/client.ts';
 import { accounts, emails, folders } from '../../db/schema/index.ts';
 import { typesNamed } from '../../mail/imap/folder-types.ts';
+import { hasOperators, type FieldTerm, type SearchQuery } from '../../mail/search/search-query.ts';
 
 export interface EmailFilter {
   accountIds?: number[];
@@ -12,7 +13,8 @@ export interface EmailFilter {
   hasCategory?: boolean;
   read?: boolean;
   flagged?: boolean;
-  query?: string;
+  /** The search box's text, parsed (mail/search/search-query.ts). */
+  search?: SearchQuery;
   /** Any of these thread ids (a thread whose parts were named by different ancestors). */
   threadIds?: string[];
 }
@@ -74,6 +76,51 @@ function matchQuery(terms: { prefix?: string; exact?: string }): SQL {
   return prefix && exact ? sql`(${prefix} && ${exact})` : (prefix ?? exact!);
 }
 
+/**
+ * Each field has its weight in the index (search-indexer.ts): subject A, sender B, recipients
+ * D. "from:anna" is "anna:*B", a lookup in the same GIN index as any word.
+ */
+const FIELD_WEIGHTS = { subject: 'A', from: 'B', to: 'D' } as const;
+
+/** A field operator's words as a tsquery: prefixes, or in this order where they were quoted. */
+function fieldQuery(term: FieldTerm, weight: string): SQL | undefined {
+  const words = (term.text.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_TERMS);
+  if (words.length === 0) return undefined;
+  const query = term.phrase
+    ? words.map((w) => `${w.toLowerCase()}:${weight}`).join(' <-> ')
+    : words.map((w) => `${w.toLowerCase()}:*${weight}`).join(' & ');
+  return sql`to_tsquery('german', ${query})`;
+}
+
+/** Everything of the search that the full-text index answers, as one tsquery. */
+function fullTextQuery(search: SearchQuery): SQL | undefined {
+  const parts: SQL[] = [];
+  const terms = searchTerms(search.words);
+  if (terms) parts.push(matchQuery(terms));
+  for (const phrase of search.phrases.slice(0, MAX_TERMS))
+    parts.push(sql`phraseto_tsquery('german', ${phrase})`);
+  for (const field of ['subject', 'from', 'to'] as const)
+    for (const term of search[field].slice(0, MAX_TERMS)) {
+      const query = fieldQuery(term, FIELD_WEIGHTS[field]);
+      if (query) parts.push(query);
+    }
+  if (parts.length === 0) return undefined;
+  return parts.length === 1 ? parts[0] : sql`(${sql.join(parts, sql` && `)})`;
+}
+
+/** in:sent, in:inbox: the folder types by their English names, as Gmail's operators use them. */
+const FOLDER_TYPES = new Set(['inbox', 'sent', 'drafts', 'archive', 'spam', 'trash']);
+
+/** A folder named by name, path, the German name the app shows it by, or its type. */
+function folderNamed(name: string): SQL {
+  const lower = name.toLocaleLowerCase('de');
+  const types: string[] = typesNamed(name);
+  if (FOLDER_TYPES.has(lower)) types.push(lower);
+  return types.length
+    ? sql`(lower(${folders.name}) = ${lower} OR lower(${folders.path}) = ${lower} OR ${inArray(folders.folderType, types as never[])})`
+    : sql`(lower(${folders.name}) = ${lower} OR lower(${folders.path}) = ${lower})`;
+}
+
 export function createEmailsRepository(db: Db) {
   /** Conditions on the e-mail rows themselves; folder conditions are resolved to ids first. */
   function conditions(
@@ -91,16 +138,24 @@ export function createEmailsRepository(db: Db) {
     if (filter.read !== undefined) c.push(eq(emails.isRead, filter.read));
     if (filter.flagged !== undefined) c.push(eq(emails.isFlagged, filter.flagged));
     if (filter.threadIds !== undefined) c.push(inArray(emails.threadId, filter.threadIds));
-    const terms = filter.query ? searchTerms(filter.query) : undefined;
+    const search = filter.search;
+    if (!search) return c;
+    if (search.read !== undefined) c.push(eq(emails.isRead, search.read));
+    if (search.flagged !== undefined) c.push(eq(emails.isFlagged, search.flagged));
+    if (search.hasAttachment) c.push(eq(emails.hasAttachments, true));
+    if (search.after) c.push(sql`${emails.mailDate} >= ${search.after.toISOString()}::timestamptz`);
+    if (search.before)
+      c.push(sql`${emails.mailDate} < ${search.before.toISOString()}::timestamptz`);
+    const match = fullTextQuery(search);
     // The index lives in its own table (see schema emailSearch); the GIN lookup runs first.
-    if (terms)
+    if (match)
       c.push(
-        sql`${emails.id} IN (SELECT email_id FROM email_search WHERE user_id = ${userId} AND vector @@ ${matchQuery(terms)})`,
+        sql`${emails.id} IN (SELECT email_id FROM email_search WHERE user_id = ${userId} AND vector @@ ${match})`,
       );
-    else if (filter.query) {
+    else if (search.words && !hasOperators(search)) {
       // No word to look up ("🎉", "€"): the full-text index has none of it, so the subject is
       // searched as text. Dropping the filter would answer with the whole mailbox.
-      const like = `%${filter.query.replace(/[%_\\]/g, '\\$&')}%`;
+      const like = `%${search.words.replace(/[%_\\]/g, '\\$&')}%`;
       c.push(sql`${emails.subject} ILIKE ${like}`);
     }
     return c;
@@ -111,19 +166,19 @@ export function createEmailsRepository(db: Db) {
     const c: (SQL | undefined)[] = [eq(folders.userId, userId)];
     if (filter.accountIds?.length) c.push(inArray(folders.accountId, filter.accountIds));
     if (filter.folderIds?.length) c.push(inArray(folders.id, filter.folderIds));
-    if (filter.folderName) {
-      const name = filter.folderName.toLowerCase();
-      // The name the lists show ("Gesendet" for "Sent") finds the folder as its own name does.
-      const types = typesNamed(filter.folderName);
-      c.push(
-        types.length
-          ? sql`(lower(${folders.name}) = ${name} OR lower(${folders.path}) = ${name} OR ${inArray(folders.folderType, types)})`
-          : sql`(lower(${folders.name}) = ${name} OR lower(${folders.path}) = ${name})`,
-      );
-    }
+    // The name the lists show ("Gesendet" for "Sent") finds the folder as its own name does.
+    if (filter.folderName) c.push(folderNamed(filter.folderName));
+    // in:<folder> in the search box narrows whatever list it is typed into.
+    const inFolder = filter.search?.folder;
+    if (inFolder) c.push(folderNamed(inFolder));
     if (filter.folderTypes?.length)
       c.push(inArray(folders.folderType, filter.folderTypes as never[]));
-    else if (!filter.folderIds?.length && !filter.folderName && filter.threadIds === undefined) {
+    else if (
+      !filter.folderIds?.length &&
+      !filter.folderName &&
+      !inFolder &&
+      filter.threadIds === undefined
+    ) {
       // The unified view shows all mail but what the user threw away or the server deemed spam.
       c.push(sql`${folders.folderType} NOT IN ('trash', 'spam')`);
     }

@@ -1,4 +1,5 @@
 import {
+  FieldErrorCode,
   apiErrorSchema,
   bulkActionSchema,
   coercedRowId,
@@ -12,6 +13,9 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import { TIME_ZONE_HEADER, timeZoneOr } from '../../lib/time-zone.ts';
+import { parseSearch, SearchDateError } from '../../mail/search/search-query.ts';
 import { attachmentDisposition, safeContentType } from './content-disposition.ts';
 import type { EmailFilter } from './emails.repository.ts';
 import type { EmailsService } from './emails.service.ts';
@@ -53,7 +57,16 @@ const listQuery = z.object({
   has_category: boolFilter(),
   read: boolFilter(),
   flagged: boolFilter(),
-  q: z.string().max(500).optional(),
+  q: z
+    .string()
+    .max(500)
+    .describe(
+      'Words (German stemming, prefixes, compound parts) and operators: from:/von:, to:/an:, ' +
+        'subject:/betreff:, has:attachment/hat:anhang, is:unread/ist:ungelesen, is:read, ' +
+        'is:flagged/ist:markiert, before:/vor:, after:/nach:, bis: (2026-10-01, 1.10.2026, ' +
+        '01.10.26), in:<folder>/ordner:, "phrases". Unknown operators are words.',
+    )
+    .optional(),
   cursor: z.string().optional(),
   // More than a page holds is capped, not refused, as Django REST's max_page_size does.
   limit: pageSize,
@@ -70,7 +83,21 @@ function paging(q: z.infer<typeof listQuery>) {
   return { limit, cursor: q.cursor, offset };
 }
 
-function toFilter(q: z.infer<typeof listQuery>): EmailFilter {
+/** The search box's operators; a date that is none is the caller's mistake, told in German. */
+function search(text: string, timeZone: string) {
+  try {
+    return parseSearch(text, timeZone);
+  } catch (error) {
+    if (error instanceof SearchDateError)
+      throw AppError.validation({ q: [FieldErrorCode.SEARCH_DATE_INVALID] });
+    throw error;
+  }
+}
+
+function toFilter(
+  q: z.infer<typeof listQuery>,
+  headers: Record<string, unknown> = {},
+): EmailFilter {
   const noCategory = NO_CATEGORY.has(q.category?.trim().toLowerCase() ?? '');
   const folderIds = rowIdFilter(q.folder_id);
   const categoryIds = noCategory ? [] : rowIdFilter(q.category);
@@ -88,7 +115,8 @@ function toFilter(q: z.infer<typeof listQuery>): EmailFilter {
     ...(bool(q.has_category) !== undefined ? { hasCategory: bool(q.has_category)! } : {}),
     ...(bool(q.read) !== undefined ? { read: bool(q.read)! } : {}),
     ...(bool(q.flagged) !== undefined ? { flagged: bool(q.flagged)! } : {}),
-    ...(q.q?.trim() ? { query: q.q.trim() } : {}),
+    // Dates in before:/after: are days where the user is, as the list shows them.
+    ...(q.q?.trim() ? { search: search(q.q.trim(), timeZoneOr(headers[TIME_ZONE_HEADER])) } : {}),
   };
 }
 
@@ -125,7 +153,7 @@ export const emailsRoutes: FastifyPluginAsyncZod<{ emails: EmailsService }> = as
     async (request, reply) => {
       const page = await emails.list(
         request.userId,
-        toFilter(request.query),
+        toFilter(request.query, request.headers),
         paging(request.query),
       );
       withNextCursor(reply, request.url, page.nextCursor);
@@ -144,7 +172,7 @@ export const emailsRoutes: FastifyPluginAsyncZod<{ emails: EmailsService }> = as
         response: { 200: emailSelectionSchema, ...errors },
       },
     },
-    (request) => emails.selection(request.userId, toFilter(request.query)),
+    (request) => emails.selection(request.userId, toFilter(request.query, request.headers)),
   );
 
   app.get(
@@ -162,7 +190,7 @@ export const emailsRoutes: FastifyPluginAsyncZod<{ emails: EmailsService }> = as
       const page = await emails.listFolder(
         request.userId,
         request.params.id,
-        toFilter(request.query),
+        toFilter(request.query, request.headers),
         paging(request.query),
       );
       withNextCursor(reply, request.url, page.nextCursor);
