@@ -128,10 +128,10 @@ describe('reopening PGlite on a data folder', () => {
   }, 120_000);
 
   it('starts on a new instance after initdb and the migrations of a new folder only', async () => {
-    const { reopener, close } = await openFolderDatabase();
+    const handle = await openFolderDatabase();
     // What initdb and the migrations made the first instance's memory grow to goes with it.
-    expect(reopener.reopened).toBe(1);
-    await close();
+    expect(handle.reopener.reopened).toBe(1);
+    await handle.close();
     database = await openDatabase(loadConfig({ DATA_DIR: folders.at(-1)!, LOG_LEVEL: 'silent' }));
     expect(database.kind === 'pglite' && database.reopener?.reopened).toBe(0);
   }, 120_000);
