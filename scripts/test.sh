@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The one test command (README's second command and .ci/run): on a fresh Debian/Ubuntu machine it
-# installs what is missing (Debian packages when run as root, Node 24 through npm), then runs type
+# installs what is missing (Debian packages when run as root, Node 26 through npm), then runs type
 # checks and lint, unit tests, integration tests on PGlite and on PostgreSQL, and the end-to-end
 # tests in Chromium.
 set -euo pipefail
@@ -69,14 +69,14 @@ if ! PGPASSWORD=postgres psql -h 127.0.0.1 -U postgres -d postgres -tAc 'select 
 fi
 export TEST_POSTGRES_URL="${TEST_POSTGRES_URL:-postgres://postgres:postgres@127.0.0.1:5432/postgres}"
 
-# --- Node 24 and the npm packages ---------------------------------------------------------------
-# The `node` devDependency ships Node 24; npm scripts put node_modules/.bin first on PATH.
+# --- Node 26 and the npm packages ---------------------------------------------------------------
+# The `node` devDependency ships Node 26; npm scripts put node_modules/.bin first on PATH.
 if [ ! -x node_modules/.bin/node ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   stage "npm ci"
   npm ci --no-audit --no-fund
 fi
 export PATH="$PWD/node_modules/.bin:$PATH"
-node -e 'const [a,b]=process.versions.node.split(".").map(Number); if (a<22||(a===22&&b<12)) { console.error("Node >= 22.12 required, got "+process.version); process.exit(1) }'
+node -e 'const [a]=process.versions.node.split(".").map(Number); if (a<26) { console.error("Node >= 26 required (ADR 0001, 0021), got "+process.version); process.exit(1) }'
 log "node $(node -v)"
 
 # --- The tests ----------------------------------------------------------------------------------

@@ -20,6 +20,13 @@ const startScript = (
   ) as { scripts: { start: string } }
 ).scripts.start;
 const nodeFlags = startScript.split(/\s+/).filter((word) => word.startsWith('--'));
+// And the environment it sets through `env` (glibc's malloc settings).
+const startEnv = Object.fromEntries(
+  startScript
+    .split(/\s+/)
+    .filter((word) => /^[A-Z_]+=/.test(word))
+    .map((word) => [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)]),
+);
 const RUNS = 3;
 const APP_SECRET = 'bench-secret-0123456789abcdef0123456789abcdef';
 
@@ -28,6 +35,7 @@ async function timeStart(env: Record<string, string>, port: number): Promise<num
   const child = spawn(process.execPath, [...nodeFlags, main], {
     env: {
       ...process.env,
+      ...startEnv,
       ...env,
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -1,5 +1,6 @@
 import type { PgBoss } from 'pg-boss';
 import type { DatabaseHandle } from '../db/client.ts';
+import { reopenAfterBulk } from '../db/reopening-pglite.ts';
 import type { Logger } from '../lib/logger.ts';
 import { startLiveSync, type LiveSync } from '../mail/live/live-sync.ts';
 import { SEARCH_INDEX_QUEUE } from '../mail/search/search-indexer.ts';
@@ -9,6 +10,11 @@ import { registerFetchJob } from './fetch-emails.job.ts';
 import { MAINTENANCE_QUEUE, registerMaintenanceJobs } from './maintenance.job.ts';
 import { FETCH_QUEUE } from '../modules/tasks/tasks.service.ts';
 import { startWorkerPresence, type WorkerPresence } from '../modules/tasks/worker-presence.ts';
+
+/** Messages indexed for search that make a bulk worth a reopen of PGlite (ADR 0021). */
+export const REOPEN_AFTER_INDEXED = 2_000;
+/** How long no more indexing must follow before the reopen. */
+export const REOPEN_QUIET_MS = 5_000;
 
 export interface JobQueue {
   boss: PgBoss;
@@ -52,6 +58,18 @@ export async function startJobQueue(
   }
   let unlistenFiling: (() => void) | undefined;
   let presence: WorkerPresence | undefined;
+  // After a first sync PGlite's WebAssembly memory stays as large as the bulk made it; a reopen
+  // gives it back (ADR 0021). The search index is the last step of a bulk.
+  const bulkOver =
+    options.work && database.kind === 'pglite' && database.reopener
+      ? reopenAfterBulk(database.reopener, {
+          threshold: REOPEN_AFTER_INDEXED,
+          quietMs: REOPEN_QUIET_MS,
+          onReopened: (info) =>
+            options.logger.info(info, 'database reopened to give back its memory'),
+          onError: (err) => options.logger.error({ err }, 'reopening the database failed'),
+        })
+      : undefined;
   if (options.work) {
     await registerMaintenanceJobs(boss, database, options.logger);
     if (options.services) {
@@ -75,6 +93,7 @@ export async function startJobQueue(
           // Small batches: on PGlite the API shares this thread and must stay responsive.
           const indexed = await search.drain(100);
           if (indexed) options.logger.info({ indexed }, 'search index updated');
+          bulkOver?.note(indexed);
         },
       );
       options.services.jobs.localWorker(SEARCH_INDEX_QUEUE, indexer);
@@ -115,6 +134,7 @@ export async function startJobQueue(
     async stop() {
       unlisten?.();
       unlistenFiling?.();
+      bulkOver?.stop();
       await live?.stop();
       await boss.stop({ graceful: true, timeout: 10_000 });
       await presence?.close();

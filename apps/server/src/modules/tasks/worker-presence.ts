@@ -38,9 +38,14 @@ export async function startWorkerPresence(
     const { pglite } = database;
     let key = randomKey();
     while (!firstOk(await pglite.query(LOCK_SQL, [WORKER_LOCK_CLASS, key]))) key = randomKey();
+    // A reopened PGlite is a new session without the lock: taken again before any task is seen.
+    const forget = database.reopener?.onReopen((next) =>
+      next.query(LOCK_SQL, [WORKER_LOCK_CLASS, key]),
+    );
     return {
       key,
       async close() {
+        forget?.();
         await pglite
           .query('SELECT pg_advisory_unlock($1, $2)', [WORKER_LOCK_CLASS, key])
           .catch(() => undefined);
