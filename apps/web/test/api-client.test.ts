@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '@brieftaube/test-support/test-app.ts';
 import { createApiClient } from '../src/lib/api-client.ts';
+import { errorMessage } from '../src/lib/error-messages.ts';
 import { createSessionStore } from '../src/lib/session.ts';
 
 /** localStorage stand-in: the session store only needs the Storage interface. */
@@ -66,6 +67,16 @@ describe('web API client against the real server', () => {
     session.setUser(auth.user as never);
     return { session, client, calls, expiredCount: () => expired };
   }
+
+  it("says in German what is wrong with a search's date", async () => {
+    const { client } = await signedInClient('suche');
+    const error = await client
+      .get(`/api/emails/?q=${encodeURIComponent('Rechnung vor:31.02.2026')}`)
+      .catch((e: unknown) => e);
+    expect(errorMessage(error)).toBe(
+      'Das Datum in der Suche ist ungültig. Bitte geben Sie es als TT.MM.JJJJ oder JJJJ-MM-TT an, zum Beispiel vor:1.10.2026 oder nach:2026-10-01.',
+    );
+  });
 
   it('sends the Bearer token', async () => {
     const { client } = await signedInClient('klaus');

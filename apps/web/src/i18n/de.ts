@@ -75,6 +75,8 @@ export const de = {
     PASSWORD_TOO_SIMILAR:
       'Das Passwort ähnelt zu sehr Ihrem Benutzernamen oder Ihrer E-Mail-Adresse.',
     PASSWORD_ENTIRELY_NUMERIC: 'Das Passwort darf nicht nur aus Ziffern bestehen.',
+    SEARCH_DATE_INVALID:
+      'Das Datum in der Suche ist ungültig. Bitte geben Sie es als TT.MM.JJJJ oder JJJJ-MM-TT an, zum Beispiel vor:1.10.2026 oder nach:2026-10-01.',
   },
   landing: {
     navFeatures: 'Funktionen',

@@ -18,8 +18,14 @@ export function errorMessage(error: unknown, action: 'login' | 'registration' = 
         action === 'registration' ? 'errors.registrationRateLimited' : 'errors.rateLimited';
       return i18n.t(key, { count: minutes, minutes });
     }
-    case ErrorCode.VALIDATION_FAILED:
-      return i18n.t('errors.fieldsInvalid');
+    case ErrorCode.VALIDATION_FAILED: {
+      // The search text of a list (an operator's date) has no form field to mark: its reason is
+      // the message.
+      const search = error.fields.q?.[0];
+      return search
+        ? i18n.t(`fieldErrors.${search}`, { defaultValue: i18n.t('errors.fieldsInvalid') })
+        : i18n.t('errors.fieldsInvalid');
+    }
     case ErrorCode.UNAUTHENTICATED:
     case ErrorCode.TOKEN_INVALID:
       return i18n.t('errors.sessionExpired');
