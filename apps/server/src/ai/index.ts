@@ -1,0 +1,450 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import type { Logger } from '../lib/logger.ts';
+import { createAiRepository, type AiMailRow } from './ai.repository.ts';
+import { calibrate } from './local/categorize/calibrate.ts';
+import { classify, FILE_THRESHOLD } from './local/categorize/classify.ts';
+import { modelFromRows, modelToRows } from './local/categorize/model-rows.ts';
+import {
+  addToTable,
+  buildBackground,
+  createModel,
+  docVector,
+  type CategoryModel,
+} from './local/categorize/model.ts';
+import { selfTrain } from './local/categorize/self-train.ts';
+import { proposeCategories } from './local/cluster/propose.ts';
+import { suggestCategoryDescription } from './local/describe/category-description.ts';
+import { mailFeatures, type Features } from './local/features.ts';
+import { answerQuestion, type QaMail } from './local/qa/answer.ts';
+import { parseQuery } from './local/query/parse-query.ts';
+import { Bm25Index } from './local/search/bm25.ts';
+import { analyzeText } from './local/text/analyze.ts';
+import { suggestReply } from './local/writing/suggest.ts';
+import { queryConditions } from './mail-filters.ts';
+
+export const NOTHING_FOUND = 'Dazu habe ich in Ihren E-Mails nichts gefunden.';
+
+/** How many mails a search ranks at most: the newest that pass its filters. */
+const SEARCH_CANDIDATES = 5000;
+const SEARCH_RESULTS = 20;
+const QA_SOURCES = 5;
+
+export interface CategorizeParams {
+  accountIds: number[];
+  emailIds?: number[];
+  reclassifyUncategorizedOnly: boolean;
+}
+
+export interface CategorizeResult {
+  categorized: number;
+  uncertain: number;
+  per_category: Record<string, number>;
+}
+
+export interface SearchResult {
+  interpretation: string;
+  results: { email_id: number; score: number; snippet: string }[];
+}
+
+export interface QuestionResult {
+  answer: string;
+  sources: { email_id: number; subject: string; from: string; date: string; quote: string }[];
+}
+
+export interface ProposalDto {
+  id: number;
+  name: string;
+  description: string;
+  size: number;
+  sample_email_ids: number[];
+}
+
+export interface Progress {
+  report(percent: number, message: string): Promise<void>;
+  isCancelled(): Promise<boolean>;
+}
+
+export class AiCancelledError extends Error {}
+
+/** The engine's reading of a stored mail: the same row gives the same features in any process. */
+export function featuresOf(
+  mail: Pick<AiMailRow, 'subject' | 'body' | 'fromAddress' | 'hasAttachments'>,
+): Features {
+  return mailFeatures({
+    subject: mail.subject,
+    body: mail.body,
+    fromAddress: mail.fromAddress,
+    hasAttachments: mail.hasAttachments,
+  });
+}
+
+const fromLabel = (mail: AiMailRow) =>
+  mail.fromName ? `${mail.fromName} <${mail.fromAddress}>` : mail.fromAddress;
+
+/** A short passage of the mail around the first query word it contains. */
+function snippetOf(mail: AiMailRow, query: string): string {
+  const text = mail.body.replace(/\s+/g, ' ').trim();
+  const words = query
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length >= 3);
+  const lower = text.toLowerCase();
+  let at = -1;
+  for (const word of words) {
+    // A stem's first letters find "Rechnungen" for "Rechnung" and "Umbaus" for "Umbau".
+    at = lower.indexOf(word.slice(0, Math.max(3, word.length - 2)));
+    if (at >= 0) break;
+  }
+  const start = Math.max(0, at - 60);
+  const cut = text.slice(start, start + 200);
+  return `${start > 0 ? '…' : ''}${cut}${start + 200 < text.length ? '…' : ''}`;
+}
+
+/**
+ * The one door to the AI (ADR 0023): routes and tasks call these functions; which engine answers
+ * is decided here. Today that is the built-in local engine (ADR 0022), which sends nothing over
+ * the network.
+ */
+export function createAi(deps: { db: Db; logger?: Logger }) {
+  const repo = createAiRepository(deps.db);
+
+  /** Builds, trains and stores the model of one account from its mail; returns it. */
+  async function train(
+    userId: string,
+    accountId: number,
+    mails: AiMailRow[],
+    features: Map<number, Features>,
+  ): Promise<CategoryModel | undefined> {
+    const categories = await repo.categories(userId, accountId);
+    if (categories.length === 0) return undefined;
+    const known = new Set(categories.map((c) => c.id));
+    const model = createModel(categories);
+    model.background = buildBackground(features.values());
+    const examples: { categoryId: number; features: Features }[] = [];
+    const unlabelled: Features[] = [];
+    for (const mail of mails) {
+      const f = features.get(mail.id)!;
+      if (
+        mail.categorySource === 'user' &&
+        mail.categoryId !== null &&
+        known.has(mail.categoryId)
+      ) {
+        // The user's rows rebuilt from the mail as it is filed now: exactly what the
+        // incremental updates hold, minus any drift (a mail whose text was made again).
+        addToTable(model.user.get(mail.categoryId)!, docVector(f));
+        examples.push({ categoryId: mail.categoryId, features: f });
+      } else unlabelled.push(f);
+    }
+    selfTrain(model, unlabelled);
+    calibrate(model, examples);
+    await repo.saveModel(accountId, modelToRows(model));
+    return model;
+  }
+
+  return {
+    repo,
+
+    /**
+     * The user filed a mail (or took it out of a category): its words count at once for the
+     * category, as rows every process reads (no retraining job to wait for).
+     */
+    async learnAssignment(
+      userId: string,
+      changes: {
+        emailId: number;
+        before: { categoryId: number | null; source: 'user' | 'ai' | null };
+        after: number | null;
+      }[],
+    ): Promise<void> {
+      const relevant = changes.filter(
+        (c) => (c.before.source === 'user' && c.before.categoryId !== null) || c.after !== null,
+      );
+      if (relevant.length === 0) return;
+      const mails = new Map(
+        (await repo.mails({ userId, ids: relevant.map((c) => c.emailId), includeTrash: true })).map(
+          (m) => [m.id, m],
+        ),
+      );
+      for (const change of relevant) {
+        const mail = mails.get(change.emailId);
+        if (!mail) continue;
+        if (change.before.source === 'user' && change.before.categoryId === change.after) continue;
+        const vector = [...docVector(featuresOf(mail))].map(([term, delta]) => ({ term, delta }));
+        if (change.before.source === 'user' && change.before.categoryId !== null)
+          await repo.addUserExample(
+            change.before.categoryId,
+            vector.map((v) => ({ term: v.term, delta: -v.delta })),
+            -1,
+          );
+        if (change.after !== null) await repo.addUserExample(change.after, vector, 1);
+      }
+    },
+
+    async categorize(
+      userId: string,
+      params: CategorizeParams,
+      progress: Progress,
+    ): Promise<CategorizeResult> {
+      const result: CategorizeResult = { categorized: 0, uncertain: 0, per_category: {} };
+      const accountIds = await repo.accountsWithCategories(userId, params.accountIds);
+      for (const [index, accountId] of accountIds.entries()) {
+        const share = (part: number) => Math.round(5 + ((index + part) / accountIds.length) * 90);
+        await progress.report(share(0), 'E-Mails werden gelesen …');
+        let model: CategoryModel | undefined;
+        let targets: AiMailRow[];
+        const stored = params.emailIds ? await repo.loadModel(accountId) : undefined;
+        if (params.emailIds && stored) {
+          // A few named mails: the stored model classifies them, no retraining.
+          model = modelFromRows(await repo.categories(userId, accountId), stored);
+          targets = await repo.mails({ userId, accountIds: [accountId], ids: params.emailIds });
+        } else {
+          const mails = await repo.mails({ userId, accountIds: [accountId] });
+          if (await progress.isCancelled()) throw new AiCancelledError();
+          const features = new Map(mails.map((m) => [m.id, featuresOf(m)]));
+          await progress.report(share(0.3), 'Die KI lernt aus Ihren Kategorien …');
+          model = await train(userId, accountId, mails, features);
+          const wanted = params.emailIds ? new Set(params.emailIds) : undefined;
+          targets = mails.filter((m) => !wanted || wanted.has(m.id));
+        }
+        if (!model) continue;
+        if (await progress.isCancelled()) throw new AiCancelledError();
+        await progress.report(share(0.7), 'E-Mails werden einsortiert …');
+        const assignments: { id: number; categoryId: number | null; confidence: number | null }[] =
+          [];
+        for (const mail of targets) {
+          // Never the user's own choice; and, when asked, only mail without a category.
+          if (mail.categorySource === 'user') continue;
+          if (params.reclassifyUncategorizedOnly && mail.categoryId !== null) continue;
+          const c = classify(model, featuresOf(mail));
+          if (c.confidence >= FILE_THRESHOLD) {
+            assignments.push({ id: mail.id, categoryId: c.categoryId, confidence: c.confidence });
+            result.categorized++;
+            result.per_category[c.categoryId] = (result.per_category[c.categoryId] ?? 0) + 1;
+          } else {
+            result.uncertain++;
+            // What the AI filed before and no longer believes goes back to 'Ohne Kategorie'.
+            if (mail.categoryId !== null)
+              assignments.push({ id: mail.id, categoryId: null, confidence: null });
+          }
+        }
+        await repo.fileByAi(assignments);
+      }
+      return result;
+    },
+
+    /** A German sentence for the category dialog: from the name and the user's matching mail. */
+    async describeCategory(userId: string, name: string): Promise<string> {
+      // Stems, so that "Rechnungen" finds "Ihre Rechnung für Oktober".
+      const words = [
+        ...new Set(
+          analyzeText(name)
+            .terms.filter((t) => !t.part && t.term.length >= 3)
+            .map((t) => t.term),
+        ),
+      ].slice(0, 4);
+      if (words.length === 0) return suggestCategoryDescription(name);
+      const like = words.map((w) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      const matching = await repo.mails({
+        userId,
+        where: [
+          sql`(${sql.join(
+            like.map((l) => sql`lower(e.subject) LIKE ${l}`),
+            sql` OR `,
+          )})`,
+        ],
+        limit: 200,
+      });
+      const senders = new Map<string, number>();
+      const terms = new Map<string, { form: string; count: number }>();
+      const own = new Set(words.map((w) => w.toLowerCase()));
+      for (const mail of matching) {
+        const domain = mail.fromAddress.split('@')[1]?.toLowerCase();
+        if (domain) senders.set(domain, (senders.get(domain) ?? 0) + 1);
+        const seen = new Set<string>();
+        // Capitalised words of the subjects: the nouns a person would name the topic by.
+        for (const word of mail.subject.match(/\b\p{Lu}[\p{L}-]{3,}/gu) ?? []) {
+          const key = word.toLowerCase();
+          if (seen.has(key) || [...own].some((o) => key.includes(o) || o.includes(key))) continue;
+          seen.add(key);
+          const entry = terms.get(key) ?? { form: word, count: 0 };
+          entry.count++;
+          terms.set(key, entry);
+        }
+      }
+      const minimum = Math.max(2, Math.ceil(matching.length * 0.2));
+      return suggestCategoryDescription(name, {
+        senders: [...senders]
+          .filter(([, n]) => n >= minimum)
+          .sort((a, b) => b[1] - a[1])
+          .map(([d]) => d),
+        terms: [...terms.values()]
+          .filter((t) => t.count >= minimum)
+          .sort((a, b) => b.count - a.count)
+          .map((t) => t.form),
+      });
+    },
+
+    async search(userId: string, query: string, now = new Date()): Promise<SearchResult> {
+      const [folders, categories] = await Promise.all([
+        repo.userFolderNames(userId),
+        repo.userCategoryNames(userId),
+      ]);
+      const parsed = parseQuery(query, now, {
+        folders: folders.map((f) => f.name),
+        categories: categories.map((c) => c.name),
+      });
+      const candidates = await repo.mails({
+        userId,
+        where: queryConditions(parsed),
+        limit: SEARCH_CANDIDATES,
+        includeTrash: parsed.folderType === 'trash' || parsed.folderType === 'spam',
+      });
+      let hits: { id: number; score: number }[];
+      if (parsed.text.trim()) {
+        const index = new Bm25Index();
+        for (const mail of candidates)
+          index.add({ id: mail.id, subject: mail.subject, body: mail.body, from: fromLabel(mail) });
+        hits = index.search(parsed.text, SEARCH_RESULTS);
+      } else hits = candidates.slice(0, SEARCH_RESULTS).map((m) => ({ id: m.id, score: 1 }));
+      const byId = new Map(candidates.map((m) => [m.id, m]));
+      return {
+        interpretation: parsed.interpretation,
+        results: hits.map((hit) => ({
+          email_id: hit.id,
+          score: Math.round(hit.score * 1000) / 1000,
+          snippet: snippetOf(byId.get(hit.id)!, parsed.text || query),
+        })),
+      };
+    },
+
+    async question(userId: string, question: string, now = new Date()): Promise<QuestionResult> {
+      const [folders, categories] = await Promise.all([
+        repo.userFolderNames(userId),
+        repo.userCategoryNames(userId),
+      ]);
+      // "Wie viele Mails hat mir Thomas Weber geschrieben?": the parser knows "von Thomas Weber".
+      const asQuery = question
+        .replace(
+          /\b(?:hat|haben) mir\s+(\p{Lu}[\p{L}-]+(?:\s+\p{Lu}[\p{L}-]+)?)/u,
+          (_m, who: string) => `von ${who}`,
+        )
+        .replace(/\b(geschrieben|geschickt|gesendet|bekommen|erhalten)\b/giu, '');
+      const parsed = parseQuery(asQuery, now, {
+        folders: folders.map((f) => f.name),
+        categories: categories.map((c) => c.name),
+      });
+      const filters = queryConditions(parsed);
+      const source = (mail: AiMailRow, quote: string) => ({
+        email_id: mail.id,
+        subject: mail.subject,
+        from: fromLabel(mail),
+        date: mail.date.toISOString(),
+        quote,
+      });
+      if (/\b(wie ?viele|wieviele|how many|anzahl)\b/i.test(question)) {
+        // Counting is the database's job: exact, never a guess from a few retrieved mails.
+        const topic = parsed.text
+          .replace(/\b(e-?mails?|mails?|nachrichten|messages?)\b/gi, '')
+          .replace(/\b(wie ?viele|wieviele|how many|anzahl|mir|ich|habe|hat)\b/gi, '')
+          .trim();
+        const where = [...filters];
+        if (topic) {
+          const words = topic.split(/\s+/).filter((w) => w.length >= 3);
+          if (words.length)
+            where.push(
+              sql`(${sql.join(
+                words.map(
+                  (w) =>
+                    sql`lower(e.subject || ' ' || coalesce(e.body_text, '')) LIKE ${`%${w.toLowerCase()}%`}`,
+                ),
+                sql` AND `,
+              )})`,
+            );
+        }
+        const n = await repo.count(userId, where);
+        const mails = n > 0 ? await repo.mails({ userId, where, limit: QA_SOURCES }) : [];
+        const about = parsed.interpretation.replace(/^Gesucht:\s*/, '');
+        return {
+          answer:
+            n === 0
+              ? NOTHING_FOUND
+              : `${n === 1 ? 'Ich habe 1 E-Mail' : `Ich habe ${new Intl.NumberFormat('de-DE').format(n)} E-Mails`} gefunden (${about}).`,
+          sources: mails.map((m) => source(m, m.subject)),
+        };
+      }
+      const candidates = await repo.mails({ userId, where: filters, limit: SEARCH_CANDIDATES });
+      const index = new Bm25Index();
+      for (const mail of candidates)
+        index.add({ id: mail.id, subject: mail.subject, body: mail.body, from: fromLabel(mail) });
+      const hits = index.search(parsed.text || question, QA_SOURCES);
+      const byId = new Map(candidates.map((m) => [m.id, m]));
+      const retrieved = hits.map((h) => byId.get(h.id)!);
+      const qaMails: QaMail[] = retrieved.map((m) => ({
+        id: m.id,
+        subject: m.subject,
+        body: m.body,
+        from: { name: m.fromName, address: m.fromAddress },
+        to: m.to,
+        cc: m.cc,
+        attachments: m.attachmentNames,
+      }));
+      const answer = answerQuestion(question, qaMails);
+      if (!answer) return { answer: NOTHING_FOUND, sources: [] };
+      // Cited only from the retrieved mails of this user: the engine cannot name another.
+      const cited = byId.get(answer.mailId);
+      if (!cited) return { answer: NOTHING_FOUND, sources: [] };
+      return { answer: answer.text, sources: [source(cited, answer.quote)] };
+    },
+
+    async suggest(
+      userId: string,
+      input: { toRecipients: string[]; subject: string; context: string },
+    ): Promise<{ suggestion: string }> {
+      const wanted = input.toRecipients.map((r) => r.trim().toLowerCase()).filter(Boolean);
+      const sent = await repo.mails({
+        userId,
+        where: [sql`f.folder_type = 'sent'`],
+        limit: 300,
+      });
+      const names = new Map<string, string>();
+      for (const mail of sent)
+        for (const to of mail.to) if (to.name) names.set(to.address.toLowerCase(), to.name);
+      const suggestion = suggestReply({
+        toRecipients: wanted,
+        recipientNames: wanted.map((r) => names.get(r)).filter((n): n is string => !!n),
+        subject: input.subject,
+        context: input.context,
+        sent: sent.map((m) => ({ to: m.to.map((t) => t.address), body: m.body })),
+      });
+      return { suggestion };
+    },
+
+    async proposeCategories(userId: string, accountId: number): Promise<ProposalDto[]> {
+      const mails = (await repo.mails({ userId, accountIds: [accountId], limit: 5000 })).filter(
+        (m) => m.categoryId === null && m.folderType !== 'sent' && m.folderType !== 'drafts',
+      );
+      if (mails.length < 6) return [];
+      const k = Math.max(2, Math.min(8, Math.round(Math.sqrt(mails.length / 4))));
+      const existing = new Set(
+        (await repo.categories(userId, accountId)).map((c) => c.name.toLowerCase()),
+      );
+      const proposals = proposeCategories(mails, k).filter(
+        (p) => !existing.has(p.name.toLowerCase()),
+      );
+      const ids = await repo.insertProposals(userId, accountId, proposals);
+      return proposals.map((p, i) => ({
+        id: ids[i]!,
+        name: p.name,
+        description: p.description,
+        size: p.size,
+        sample_email_ids: p.emailIds.slice(0, 5),
+      }));
+    },
+
+    /** Words of a text as the engine reads them (for tests and diagnostics). */
+    terms: (text: string) => analyzeText(text).terms.map((t) => t.term),
+  };
+}
+
+export type Ai = ReturnType<typeof createAi>;
