@@ -1,4 +1,5 @@
 import { createAi } from './ai/index.ts';
+import { createModelProvider } from './ai/provider.ts';
 import type { Config } from './config/env.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createMailEventBus } from './events/mail-events.ts';
@@ -80,7 +81,12 @@ export function createServices(config: Config, database: DatabaseHandle, logger?
     repo: createCategoriesRepository(database.db),
     accounts,
   });
-  const ai = createAi({ db: database.db, ...(logger ? { logger } : {}) });
+  // No AI_BASE_URL, no model: the built-in engine answers and nothing leaves the machine.
+  const ai = createAi({
+    db: database.db,
+    model: createModelProvider(config, logger),
+    ...(logger ? { logger } : {}),
+  });
   const emailsRepo = createEmailsRepository(database.db);
   const emailSync = createEmailSyncRepository(
     database.db,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { codealltagMessages } from '@brieftaube/test-support/ai-mailbox.ts';
 import { registerApiUser, type ApiUser } from '@brieftaube/test-support/api-user.ts';
 import { startDovecot, type Dovecot } from '@brieftaube/test-support/dovecot.ts';
@@ -67,6 +67,8 @@ describe.each(DATABASE_KINDS)('AI tasks on %s', (kind) => {
   let accountId: number;
   let strangerAccountId: number;
   let strangerEmailId: number;
+  // Without AI_BASE_URL nothing of the AI may leave the machine: every fetch is counted.
+  let fetches: MockInstance<typeof fetch>;
 
   const post = (user: ApiUser, url: string, payload: object = {}) =>
     user.request({ method: 'POST', url, payload });
@@ -98,6 +100,7 @@ describe.each(DATABASE_KINDS)('AI tasks on %s', (kind) => {
   }
 
   beforeAll(async () => {
+    fetches = vi.spyOn(globalThis, 'fetch');
     [t, dovecot] = await Promise.all([startTestApp(kind, {}, { jobs: true }), startDovecot()]);
     owner = await registerApiUser(t.app, 'kiuser');
     stranger = await registerApiUser(t.app, 'kifremd');
@@ -127,6 +130,7 @@ describe.each(DATABASE_KINDS)('AI tasks on %s', (kind) => {
     strangerEmailId = (await ids(sql`account_id = ${strangerAccountId}`))[0]!;
   }, 120_000);
   afterAll(async () => {
+    fetches.mockRestore();
     await Promise.all([t?.close(), dovecot?.stop()]);
   });
 
@@ -372,5 +376,9 @@ describe.each(DATABASE_KINDS)('AI tasks on %s', (kind) => {
     expect(auto).toBeDefined();
     const done = await waitForTask(owner, auto!.task_id);
     expect(done.status, done.message).toBe('SUCCESS');
+  });
+
+  it('made no network request for the AI: no model is configured', () => {
+    expect(fetches).not.toHaveBeenCalled();
   });
 });
