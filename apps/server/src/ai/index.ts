@@ -58,9 +58,17 @@ const SUGGESTION_SYSTEM = [
 
 const normalise = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
 
-/** How many mails a search ranks at most: the newest that pass its filters. */
-const SEARCH_CANDIDATES = 5000;
-const SEARCH_RESULTS = 20;
+/**
+ * How many mails a search ranks at most: those the full-text index finds for any query word
+ * (German stems, as prefixes), and the newest that pass the filters whatever their words (mail
+ * the indexer has not reached yet; compounds the index does not split: "Umbau" in
+ * "Küchenumbau"). Ranking re-reads each candidate's text, so this bounds a search's time.
+ */
+const INDEX_CANDIDATES = 1500;
+const RECENT_CANDIDATES = 500;
+/** Without words to rank, the newest mails that pass the filters are the answer. */
+const FILTER_ONLY_RESULTS = 20;
+const SEARCH_RESULTS = FILTER_ONLY_RESULTS;
 const QA_SOURCES = 5;
 
 export interface CategorizeParams {
@@ -187,6 +195,35 @@ async function modelAnswer(
  */
 export function createAi(deps: { db: Db; logger?: Logger; model?: ModelProvider | undefined }) {
   const repo = createAiRepository(deps.db);
+
+  /** The mails a query ranks: see INDEX_CANDIDATES. */
+  async function candidates(
+    userId: string,
+    filters: ReturnType<typeof queryConditions>,
+    text: string,
+    includeTrash = false,
+  ): Promise<AiMailRow[]> {
+    const words = [...new Set(text.toLowerCase().match(/[\p{L}\p{N}]{2,}/gu) ?? [])].slice(0, 12);
+    const recent = await repo.mails({
+      userId,
+      where: filters,
+      limit: RECENT_CANDIDATES,
+      includeTrash,
+    });
+    if (words.length === 0) return recent;
+    const query = words.map((w) => `${w}:*`).join(' | ');
+    const indexed = await repo.mails({
+      userId,
+      where: [
+        ...filters,
+        sql`e.id IN (SELECT email_id FROM email_search WHERE user_id = ${userId} AND vector @@ to_tsquery('german', ${query}))`,
+      ],
+      limit: INDEX_CANDIDATES,
+      includeTrash,
+    });
+    const seen = new Set(indexed.map((m) => m.id));
+    return [...indexed, ...recent.filter((m) => !seen.has(m.id))];
+  }
 
   /** Builds, trains and stores the model of one account from its mail; returns it. */
   async function train(
@@ -373,20 +410,20 @@ export function createAi(deps: { db: Db; logger?: Logger; model?: ModelProvider 
         folders: folders.map((f) => f.name),
         categories: categories.map((c) => c.name),
       });
-      const candidates = await repo.mails({
+      const found = await candidates(
         userId,
-        where: queryConditions(parsed),
-        limit: SEARCH_CANDIDATES,
-        includeTrash: parsed.folderType === 'trash' || parsed.folderType === 'spam',
-      });
+        queryConditions(parsed),
+        parsed.text,
+        parsed.folderType === 'trash' || parsed.folderType === 'spam',
+      );
       let hits: { id: number; score: number }[];
       if (parsed.text.trim()) {
         const index = new Bm25Index();
-        for (const mail of candidates)
+        for (const mail of found)
           index.add({ id: mail.id, subject: mail.subject, body: mail.body, from: fromLabel(mail) });
         hits = index.search(parsed.text, SEARCH_RESULTS);
-      } else hits = candidates.slice(0, SEARCH_RESULTS).map((m) => ({ id: m.id, score: 1 }));
-      const byId = new Map(candidates.map((m) => [m.id, m]));
+      } else hits = found.slice(0, FILTER_ONLY_RESULTS).map((m) => ({ id: m.id, score: 1 }));
+      const byId = new Map(found.map((m) => [m.id, m]));
       return {
         interpretation: parsed.interpretation,
         results: hits.map((hit) => ({
@@ -452,12 +489,12 @@ export function createAi(deps: { db: Db; logger?: Logger; model?: ModelProvider 
           sources: mails.map((m) => source(m, m.subject)),
         };
       }
-      const candidates = await repo.mails({ userId, where: filters, limit: SEARCH_CANDIDATES });
+      const found = await candidates(userId, filters, parsed.text || question);
       const index = new Bm25Index();
-      for (const mail of candidates)
+      for (const mail of found)
         index.add({ id: mail.id, subject: mail.subject, body: mail.body, from: fromLabel(mail) });
       const hits = index.search(parsed.text || question, QA_SOURCES);
-      const byId = new Map(candidates.map((m) => [m.id, m]));
+      const byId = new Map(found.map((m) => [m.id, m]));
       const retrieved = hits.map((h) => byId.get(h.id)!);
       const qaMails: QaMail[] = retrieved.map((m) => ({
         id: m.id,
