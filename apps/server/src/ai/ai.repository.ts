@@ -163,10 +163,16 @@ export function createAiRepository(db: Db) {
     },
 
     /** The stored model of an account, or undefined before its first categorisation run. */
-    async loadModel(accountId: number): Promise<ModelRows | undefined> {
-      const [state] = await rows<{ docs: number; mass: number; temperature: number }>(
+    async loadModel(accountId: number): Promise<(ModelRows & { trainedAt: Date }) | undefined> {
+      const [state] = await rows<{
+        docs: number;
+        mass: number;
+        temperature: number;
+        trainedAt: Date | string;
+      }>(
         db,
-        sql`SELECT docs, mass, temperature FROM ai_account_models WHERE account_id = ${accountId}`,
+        sql`SELECT docs, mass, temperature, trained_at AS "trainedAt"
+            FROM ai_account_models WHERE account_id = ${accountId}`,
       );
       if (!state) return undefined;
       const categoryTotals = await rows<{
@@ -196,6 +202,7 @@ export function createAiRepository(db: Db) {
         sql`SELECT term, docs FROM ai_background_terms WHERE account_id = ${accountId}`,
       );
       return {
+        trainedAt: new Date(state.trainedAt),
         temperature: Number(state.temperature),
         totals: [
           ...categoryTotals.map((r) => ({ ...r, docs: Number(r.docs), mass: Number(r.mass) })),

@@ -73,7 +73,9 @@ const QA_SOURCES = 5;
 
 export interface CategorizeParams {
   accountIds: number[];
-  emailIds?: number[];
+  emailIds?: number[] | undefined;
+  /** After a fetch: only mail stored since the last training, by the stored model if any. */
+  newMailOnly?: boolean | undefined;
   reclassifyUncategorizedOnly: boolean;
 }
 
@@ -309,11 +311,24 @@ export function createAi(deps: { db: Db; logger?: Logger; model?: ModelProvider 
         await progress.report(share(0), 'E-Mails werden gelesen …');
         let model: CategoryModel | undefined;
         let targets: AiMailRow[];
-        const stored = params.emailIds ? await repo.loadModel(accountId) : undefined;
-        if (params.emailIds && stored) {
-          // A few named mails: the stored model classifies them, no retraining.
+        const quick = params.emailIds !== undefined || params.newMailOnly === true;
+        const stored = quick ? await repo.loadModel(accountId) : undefined;
+        if (stored) {
+          // A few named mails, or what a fetch just brought: the stored model (with every
+          // correction the user made since) classifies them, no retraining.
           model = modelFromRows(await repo.categories(userId, accountId), stored);
-          targets = await repo.mails({ userId, accountIds: [accountId], ids: params.emailIds });
+          targets = await repo.mails({
+            userId,
+            accountIds: [accountId],
+            ...(params.emailIds ? { ids: params.emailIds } : {}),
+            ...(params.emailIds
+              ? {}
+              : {
+                  where: [
+                    sql`e.category_id IS NULL AND e.created_at > ${stored.trainedAt.toISOString()}`,
+                  ],
+                }),
+          });
         } else {
           const mails = await repo.mails({ userId, accountIds: [accountId] });
           if (await progress.isCancelled()) throw new AiCancelledError();

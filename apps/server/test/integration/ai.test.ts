@@ -376,6 +376,9 @@ describe.each(DATABASE_KINDS)('AI tasks on %s', (kind) => {
     expect(auto).toBeDefined();
     const done = await waitForTask(owner, auto!.task_id);
     expect(done.status, done.message).toBe('SUCCESS');
+    // Only the new mail, by the stored model: no retraining over the whole account.
+    const result = done.result as { categorized: number; uncertain: number };
+    expect(result.categorized + result.uncertain).toBe(1);
   });
 
   it('made no network request for the AI: no model is configured', () => {

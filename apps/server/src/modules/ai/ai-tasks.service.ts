@@ -23,6 +23,7 @@ export type AiTaskType = (typeof AI_TASK_TYPES)[number];
 const categorizeParams = z.object({
   accountIds: z.array(z.number()),
   emailIds: z.array(z.number()).optional(),
+  newMailOnly: z.boolean().optional(),
   reclassifyUncategorizedOnly: z.boolean(),
 });
 const jobPayload = z.discriminatedUnion('type', [
@@ -152,7 +153,7 @@ export function createAiTasksService(deps: AiTasksDeps) {
         userId,
         {
           type: 'AI_CATEGORIZE',
-          params: { accountIds: [accountId], reclassifyUncategorizedOnly: true },
+          params: { accountIds: [accountId], newMailOnly: true, reclassifyUncategorizedOnly: true },
         },
         accountId,
       );
