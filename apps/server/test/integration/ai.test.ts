@@ -231,6 +231,24 @@ describe.each(DATABASE_KINDS)('AI tasks on %s', (kind) => {
     );
     expect(mine.find((r) => r.id === financeMail[6])!.category_id).toBe(travel);
 
+    // The stored rows give the same model in any process: classifying the AI's mail again from
+    // them (no retraining for named mails) gives the same categories and confidences.
+    const recheck = await runTask(owner, '/api/tasks/ai-categorize/', {
+      email_pks: byAi.map((r) => r.id),
+      reclassify_uncategorized_only: false,
+    });
+    expect(recheck.result).toMatchObject({ categorized: byAi.length, uncertain: 0 });
+    const rechecked = await queryRows<{ id: number; category_id: number; confidence: number }>(
+      t.database.db,
+      sql`SELECT id::int AS id, category_id, category_confidence AS confidence FROM emails
+          WHERE category_source = 'ai' AND account_id = ${accountId}`,
+    );
+    for (const row of byAi) {
+      const again = rechecked.find((r) => r.id === row.id)!;
+      expect(again.category_id).toBe(row.category_id);
+      expect(again.confidence).toBeCloseTo(row.confidence!, 5);
+    }
+
     // Only uncategorised mail, and only the user's own ids.
     const again = await runTask(owner, '/api/tasks/ai-categorize/', {
       account_id: accountId,
