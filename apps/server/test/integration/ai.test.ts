@@ -384,13 +384,20 @@ describe.each(DATABASE_KINDS)('AI tasks on %s', (kind) => {
     const [mail] = codealltagMessages(40, 'x@beispiel.de').slice(30, 31);
     await appendMessages(imap, 'INBOX', [mail!]);
     await imap.logout();
+    const aiTasks = async () =>
+      Object.values(
+        (await owner.request({ method: 'GET', url: '/api/status/all-tasks/' })).json<
+          Record<string, TaskStatus & { task_id: string }>
+        >(),
+      ).filter((task) => task.task_type === 'AI_CATEGORIZE');
+    const before = new Set((await aiTasks()).map((task) => task.task_id));
     await fetchAccount(owner, accountId);
-    const all = (await owner.request({ method: 'GET', url: '/api/status/all-tasks/' })).json<
-      Record<string, TaskStatus & { task_id: string; timestamp: string }>
-    >();
-    const auto = Object.values(all)
-      .filter((task) => task.task_type === 'AI_CATEGORIZE')
-      .sort((a, b) => b.timestamp.localeCompare(a.timestamp))[0];
+    // The fetch's end starts it: it may come a moment after the fetch shows SUCCESS.
+    let auto: (TaskStatus & { task_id: string }) | undefined;
+    for (let i = 0; i < 200 && !auto; i++) {
+      auto = (await aiTasks()).find((task) => !before.has(task.task_id));
+      if (!auto) await new Promise((resolve) => setTimeout(resolve, 25));
+    }
     expect(auto).toBeDefined();
     const done = await waitForTask(owner, auto!.task_id);
     expect(done.status, done.message).toBe('SUCCESS');
