@@ -254,9 +254,25 @@ export function createAi(deps: { db: Db; logger?: Logger; model?: ModelProvider 
         examples.push({ categoryId: mail.categoryId, features: f });
       } else unlabelled.push(f);
     }
+    const started = performance.now();
     selfTrain(model, unlabelled);
+    const trained = performance.now();
     calibrate(model, examples);
+    const calibrated = performance.now();
     await repo.saveModel(accountId, modelToRows(model));
+    // Sizes and times only: nothing of the mail itself goes to the log.
+    deps.logger?.info(
+      {
+        accountId,
+        mails: mails.length,
+        examples: examples.length,
+        temperature: model.temperature,
+        selfTrainMs: Math.round(trained - started),
+        calibrateMs: Math.round(calibrated - trained),
+        saveMs: Math.round(performance.now() - calibrated),
+      },
+      'AI categorisation model trained',
+    );
     return model;
   }
 
@@ -332,7 +348,12 @@ export function createAi(deps: { db: Db; logger?: Logger; model?: ModelProvider 
         } else {
           const mails = await repo.mails({ userId, accountIds: [accountId] });
           if (await progress.isCancelled()) throw new AiCancelledError();
+          const read = performance.now();
           const features = new Map(mails.map((m) => [m.id, featuresOf(m)]));
+          deps.logger?.info(
+            { accountId, mails: mails.length, featuresMs: Math.round(performance.now() - read) },
+            'AI categorisation read the mail',
+          );
           await progress.report(share(0.3), 'Die KI lernt aus Ihren Kategorien …');
           model = await train(userId, accountId, mails, features);
           const wanted = params.emailIds ? new Set(params.emailIds) : undefined;
