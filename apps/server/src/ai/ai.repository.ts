@@ -226,13 +226,14 @@ export function createAiRepository(db: Db) {
     },
 
     /**
-     * Adds a filed (or, negative, an unfiled) mail's vector to the category's 'user' rows, at
+     * Adds filed (or, negative, unfiled) mails' vectors to the category's 'user' rows, at
      * once and as sums, so that concurrent corrections in two processes add up.
      */
     async addUserExample(
       categoryId: number,
       deltas: { term: string; delta: number }[],
-      factor: 1 | -1,
+      /** Mails added (positive) or taken out (negative); each has mass 1. */
+      docs: number,
     ): Promise<void> {
       await db.transaction(async (tx) => {
         for (let i = 0; i < deltas.length; i += CHUNK) {
@@ -246,7 +247,7 @@ export function createAiRepository(db: Db) {
         }
         await tx.execute(sql`
           INSERT INTO ai_category_totals (category_id, source, docs, mass)
-          VALUES (${categoryId}, 'user', ${factor}, ${factor})
+          VALUES (${categoryId}, 'user', ${docs}, ${docs})
           ON CONFLICT (category_id, source) DO UPDATE
             SET docs = ai_category_totals.docs + EXCLUDED.docs,
                 mass = ai_category_totals.mass + EXCLUDED.mass`);

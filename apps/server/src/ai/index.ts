@@ -300,19 +300,30 @@ export function createAi(deps: { db: Db; logger?: Logger; model?: ModelProvider 
           (m) => [m.id, m],
         ),
       );
+      // Summed per category, so that filing a thousand mails at once is one upsert per category.
+      const sums = new Map<number, { terms: Map<string, number>; docs: number }>();
+      const add = (categoryId: number, vector: Map<string, number>, factor: 1 | -1) => {
+        const sum = sums.get(categoryId) ?? { terms: new Map<string, number>(), docs: 0 };
+        for (const [term, value] of vector)
+          sum.terms.set(term, (sum.terms.get(term) ?? 0) + factor * value);
+        sum.docs += factor;
+        sums.set(categoryId, sum);
+      };
       for (const change of relevant) {
         const mail = mails.get(change.emailId);
         if (!mail) continue;
         if (change.before.source === 'user' && change.before.categoryId === change.after) continue;
-        const vector = [...docVector(featuresOf(mail))].map(([term, delta]) => ({ term, delta }));
+        const vector = docVector(featuresOf(mail));
         if (change.before.source === 'user' && change.before.categoryId !== null)
-          await repo.addUserExample(
-            change.before.categoryId,
-            vector.map((v) => ({ term: v.term, delta: -v.delta })),
-            -1,
-          );
-        if (change.after !== null) await repo.addUserExample(change.after, vector, 1);
+          add(change.before.categoryId, vector, -1);
+        if (change.after !== null) add(change.after, vector, 1);
       }
+      for (const [categoryId, sum] of sums)
+        await repo.addUserExample(
+          categoryId,
+          [...sum.terms].map(([term, delta]) => ({ term, delta })),
+          sum.docs,
+        );
     },
 
     async categorize(

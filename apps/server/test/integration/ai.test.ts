@@ -179,7 +179,13 @@ describe.each(DATABASE_KINDS)('AI tasks on %s', (kind) => {
       expect(res.statusCode, res.body).toBe(200);
     };
     for (const id of financeMail.slice(0, 6)) await file(id, finance);
-    for (const id of travelMail.slice(0, 6)) await file(id, travel);
+    // Several at once, as the list's "Kategorie zuweisen" does: learned as one sum.
+    const bulk = await owner.request({
+      method: 'POST',
+      url: '/api/emails/bulk/',
+      payload: { ids: travelMail.slice(0, 6), action: 'categorize', category: travel },
+    });
+    expect(bulk.statusCode, bulk.body).toBe(200);
     await file(financeMail[6]!, travel);
     // Learned at once: the user's rows hold the filed mails, before any categorisation run.
     const [learned] = await queryRows<{ docs: number }>(
@@ -187,6 +193,11 @@ describe.each(DATABASE_KINDS)('AI tasks on %s', (kind) => {
       sql`SELECT docs FROM ai_category_totals WHERE category_id = ${finance} AND source = 'user'`,
     );
     expect(Number(learned.docs)).toBe(6);
+    const [learnedTravel] = await queryRows<{ docs: number }>(
+      t.database.db,
+      sql`SELECT docs FROM ai_category_totals WHERE category_id = ${travel} AND source = 'user'`,
+    );
+    expect(Number(learnedTravel.docs)).toBe(7);
     // Taken back out: the counts follow.
     await file(financeMail[2]!, null);
     await file(financeMail[2]!, finance);
