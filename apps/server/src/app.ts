@@ -22,6 +22,7 @@ import { TIME_ZONE_HEADER } from './lib/time-zone.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { foldersRoutes } from './modules/folders/folders.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { aiRoutes } from './modules/ai/ai.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
 import { composeRoutes } from './modules/compose/compose.routes.ts';
 import { emailsRoutes } from './modules/emails/emails.routes.ts';
@@ -78,8 +79,18 @@ export async function buildApp({
     }
   });
 
-  const { auth, accounts, folders, categories, emails, compose, tasks, events, remoteContent } =
-    services ?? createServices(config, database);
+  const {
+    auth,
+    accounts,
+    folders,
+    categories,
+    emails,
+    compose,
+    tasks,
+    events,
+    remoteContent,
+    aiTasks,
+  } = services ?? createServices(config, database);
 
   await registerSecurityHeaders(app);
   if (config.CORS_ORIGINS.length > 0) {
@@ -118,6 +129,7 @@ export async function buildApp({
   await app.register(accountsRoutes, { prefix: '/api', accounts });
   await app.register(foldersRoutes, { prefix: '/api', folders });
   await app.register(tasksRoutes, { prefix: '/api', tasks });
+  await app.register(aiRoutes, { prefix: '/api', ai: aiTasks });
   await app.register(categoriesRoutes, { prefix: '/api', categories });
   await app.register(emailsRoutes, { prefix: '/api', emails });
   await app.register(composeRoutes, { prefix: '/api', compose });

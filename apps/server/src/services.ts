@@ -1,3 +1,5 @@
+import { createAi } from './ai/index.ts';
+import { createModelProvider } from './ai/provider.ts';
 import type { Config } from './config/env.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createMailEventBus } from './events/mail-events.ts';
@@ -16,6 +18,7 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { createRateLimiter } from './modules/auth/rate-limiter.ts';
 import { createSessionRevocations } from './modules/auth/session-revocations.ts';
 import { createAccessTokenSigner } from './modules/auth/tokens.ts';
+import { createAiTasksService } from './modules/ai/ai-tasks.service.ts';
 import { createCategoriesRepository } from './modules/categories/categories.repository.ts';
 import { createCategoriesService } from './modules/categories/categories.service.ts';
 import { createComposeService } from './modules/compose/compose.service.ts';
@@ -78,6 +81,12 @@ export function createServices(config: Config, database: DatabaseHandle, logger?
     repo: createCategoriesRepository(database.db),
     accounts,
   });
+  // No AI_BASE_URL, no model: the built-in engine answers and nothing leaves the machine.
+  const ai = createAi({
+    db: database.db,
+    model: createModelProvider(config, logger),
+    ...(logger ? { logger } : {}),
+  });
   const emailsRepo = createEmailsRepository(database.db);
   const emailSync = createEmailSyncRepository(
     database.db,
@@ -89,6 +98,7 @@ export function createServices(config: Config, database: DatabaseHandle, logger?
     accounts,
     categories,
     events,
+    ai,
   });
   const compose = createComposeService({
     accounts,
@@ -115,11 +125,20 @@ export function createServices(config: Config, database: DatabaseHandle, logger?
     tuning: { firstPage: config.MAIL_SYNC_FIRST_PAGE, workerMin: config.MAIL_SYNC_WORKER_MIN },
   };
   const jobs = createJobSender();
+  const tasksRepo = createTasksRepository(database.db);
   const tasks = createTasksService({
-    repo: createTasksRepository(database.db),
+    repo: tasksRepo,
     jobs,
     accounts,
     sync,
+    ...(logger ? { logger } : {}),
+  });
+  const aiTasks = createAiTasksService({
+    repo: tasksRepo,
+    jobs,
+    accounts,
+    categories,
+    ai,
     ...(logger ? { logger } : {}),
   });
   const remoteContent = createRemoteContentService(database.db);
@@ -132,6 +151,8 @@ export function createServices(config: Config, database: DatabaseHandle, logger?
     emails,
     compose,
     tasks,
+    ai,
+    aiTasks,
     jobs,
     events,
     search,

@@ -55,6 +55,13 @@ const envObject = z.object({
     .pipe(z.array(z.url({ protocol: /^https?$/ })))
     .default([]),
   WEB_DIST_DIR: z.string().min(1).optional(),
+  // An OpenAI-compatible model for the AI features (ADR 0023). Unset: the built-in engine only,
+  // and no AI request leaves the machine.
+  AI_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_CHAT_MODEL: z.string().min(1).optional(),
+  AI_EMBEDDING_MODEL: z.string().min(1).optional(),
+  AI_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
 });
 
 const envSchema = envObject.superRefine((env, ctx) => {
@@ -65,6 +72,13 @@ const envSchema = envObject.superRefine((env, ctx) => {
       code: 'custom',
       path: ['APP_SECRET'],
       message: 'is required when DATABASE_URL is set (shared by every API and worker process)',
+    });
+  }
+  if (env.AI_BASE_URL && !env.AI_CHAT_MODEL) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['AI_CHAT_MODEL'],
+      message: 'is required when AI_BASE_URL is set (the model the server asks)',
     });
   }
   const { invalid } = parseAllowList(env.MAIL_ALLOWED_HOSTS);

@@ -29,6 +29,7 @@ const notFoundBySubject: Record<string, string> = {
   Task: 'Die Aufgabe wurde nicht gefunden.',
   Draft: 'Der Entwurf wurde nicht gefunden.',
   Attachment: 'Der Anhang wurde nicht gefunden.',
+  Proposal: 'Der Kategorievorschlag wurde nicht gefunden.',
   'Message content': 'Der Inhalt der E-Mail ist nicht mehr verfügbar.',
   Route: 'Diese Adresse gibt es nicht.',
 };

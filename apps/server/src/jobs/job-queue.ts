@@ -9,6 +9,7 @@ import type { Services } from '../services.ts';
 import { registerFetchJob } from './fetch-emails.job.ts';
 import { MAINTENANCE_QUEUE, registerMaintenanceJobs } from './maintenance.job.ts';
 import { FETCH_QUEUE } from '../modules/tasks/tasks.service.ts';
+import { AI_QUEUE } from '../modules/ai/ai-tasks.service.ts';
 import { startWorkerPresence, type WorkerPresence } from '../modules/tasks/worker-presence.ts';
 
 /** Messages indexed for search that make a bulk worth a reopen of PGlite (ADR 0021). */
@@ -50,6 +51,7 @@ export async function startJobQueue(
   await boss.createQueue(MAINTENANCE_QUEUE);
   await boss.createQueue(SEARCH_INDEX_QUEUE);
   await boss.createQueue(TEXT_REDERIVE_QUEUE);
+  await boss.createQueue(AI_QUEUE);
   if (options.services) {
     const { search, jobs } = options.services;
     search.attachScheduler(async () => {
@@ -57,6 +59,7 @@ export async function startJobQueue(
     });
   }
   let unlistenFiling: (() => void) | undefined;
+  let unlistenAi: (() => void) | undefined;
   let presence: WorkerPresence | undefined;
   // After a first sync PGlite's WebAssembly memory stays as large as the bulk made it; a reopen
   // gives it back (ADR 0021). The search index is the last step of a bulk.
@@ -85,6 +88,23 @@ export async function startJobQueue(
       });
       // A task started in this process begins at once instead of at the next poll.
       options.services.jobs.localWorker(FETCH_QUEUE, worker);
+      const { aiTasks } = options.services;
+      // One AI task at a time per process: categorising a large account is CPU work, and on
+      // PGlite the API shares this thread.
+      const aiWorker = await boss.work(AI_QUEUE, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
+        if (job) await aiTasks.run(job.data, presence?.key);
+      });
+      options.services.jobs.localWorker(AI_QUEUE, aiWorker);
+      // New mail of an account with categories is filed at once (issue 21).
+      unlistenAi = tasks.onFetchSucceeded((accountId, userId, newEmails) => {
+        if (newEmails === 0) return;
+        aiTasks.startAfterFetch(userId, accountId).catch((err: unknown) => {
+          options.logger.warn(
+            { err, accountId },
+            'starting the categorisation after a fetch failed',
+          );
+        });
+      });
       const search = options.services.search;
       const indexer = await boss.work(
         SEARCH_INDEX_QUEUE,
@@ -135,6 +155,7 @@ export async function startJobQueue(
       unlisten?.();
       unlistenFiling?.();
       bulkOver?.stop();
+      unlistenAi?.();
       await live?.stop();
       await boss.stop({ graceful: true, timeout: 10_000 });
       await presence?.close();

@@ -57,13 +57,14 @@ describe.each(DATABASE_KINDS)('fetch tasks whose worker is gone, on %s', (kind) 
     workerKey?: number;
     jobId?: string;
     age?: string;
+    type?: string;
   }) =>
     (
       await queryRows<{ id: string }>(
         t.database.db,
         sql`INSERT INTO tasks (user_id, account_id, account_email, task_type, status, percent, message,
               worker_key, job_id, created_at, updated_at)
-            SELECT user_id, id, email_address, 'FETCH', ${values.status}, 40, 'Posteingang wird abgerufen …',
+            SELECT user_id, id, email_address, ${values.type ?? 'FETCH'}, ${values.status}, 40, 'Posteingang wird abgerufen …',
               ${values.workerKey ?? null}::int, ${values.jobId ?? null},
               now() - ${values.age ?? '0 seconds'}::interval, now() - ${values.age ?? '0 seconds'}::interval
             FROM accounts WHERE id = ${accountId} RETURNING id`,
@@ -105,6 +106,19 @@ describe.each(DATABASE_KINDS)('fetch tasks whose worker is gone, on %s', (kind) 
       Record<string, { status: string; message: string }>
     >();
     expect(all[dead]).toMatchObject({ status: 'FAILURE', message: INTERRUPTED });
+    // A task of the AI is no fetch: its card says the task was interrupted.
+    const ai = await leftover({
+      status: 'STARTED',
+      workerKey: (await liveKey()) ^ 1,
+      type: 'AI_CATEGORIZE',
+    });
+    const after = (await owner.request({ method: 'GET', url: '/api/status/all-tasks/' })).json<
+      Record<string, { status: string; message: string }>
+    >();
+    expect(after[ai]).toMatchObject({
+      status: 'FAILURE',
+      message: 'Die Aufgabe wurde unterbrochen. Bitte versuchen Sie es erneut.',
+    });
   });
 
   it('a queued task whose job is finished, gone or never sent does not block the account', async () => {

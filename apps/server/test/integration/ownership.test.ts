@@ -3,6 +3,7 @@ interface Call {
   url: string;
   payload?: Record<string, unknown>;
 }
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerApiUser, type ApiUser } from '@brieftaube/test-support/api-user.ts';
 import { startDovecot, type Dovecot } from '@brieftaube/test-support/dovecot.ts';
@@ -12,7 +13,12 @@ import {
   fetchAccount,
   imapClient,
 } from '@brieftaube/test-support/mail-fixtures.ts';
-import { DATABASE_KINDS, startTestApp, type TestApp } from '@brieftaube/test-support/test-app.ts';
+import {
+  DATABASE_KINDS,
+  queryRows,
+  startTestApp,
+  type TestApp,
+} from '@brieftaube/test-support/test-app.ts';
 
 interface Ids {
   account: number;
@@ -22,6 +28,7 @@ interface Ids {
   email: number;
   part: string;
   task: string;
+  proposal: number;
 }
 
 /** A user with a synced mailbox (INBOX with an attachment, a custom folder), a category, a task. */
@@ -65,6 +72,20 @@ async function populatedUser(t: TestApp, dovecot: Dovecot, name: string): Promis
   const task = (
     await user.request({ method: 'POST', url: `/api/tasks/fetch-emails/${account.id}/` })
   ).json<{ task_id: string }>();
+  // A category proposal as a cluster analysis leaves it (its own test is ai.test.ts).
+  const { id: userId } = (
+    await queryRows<{ id: string }>(
+      t.database.db,
+      sql`SELECT id FROM users WHERE username = ${user.username}`,
+    )
+  )[0];
+  const [proposal] = await t.services.ai.repo.insertProposals(userId, account.id, [
+    {
+      name: 'Vorschlag',
+      description: 'E-Mails rund um Vorschläge.',
+      emailIds: [withAttachment.id],
+    },
+  ]);
   return [
     user,
     {
@@ -75,6 +96,7 @@ async function populatedUser(t: TestApp, dovecot: Dovecot, name: string): Promis
       email: withAttachment.id,
       part: detail.attachments[0]!.part,
       task: task.task_id,
+      proposal: proposal!,
     },
   ];
 }
@@ -123,6 +145,12 @@ function pathCalls(a: Ids): Record<string, Call[]> {
       { method: 'POST', url: `/api/accounts/${a.account}/sync/` },
     ],
     '/api/tasks/{taskId}/revoke/': [{ method: 'POST', url: `/api/tasks/${a.task}/revoke/` }],
+    '/api/tasks/cluster-refine/proposals/{proposalId}/accept/': [
+      { method: 'POST', url: `/api/tasks/cluster-refine/proposals/${a.proposal}/accept/` },
+    ],
+    '/api/tasks/cluster-refine/proposals/{proposalId}/dismiss/': [
+      { method: 'POST', url: `/api/tasks/cluster-refine/proposals/${a.proposal}/dismiss/` },
+    ],
     '/api/categories/{id}/': [
       { method: 'GET', url: `/api/categories/${a.category}/` },
       { method: 'PATCH', url: `/api/categories/${a.category}/`, payload: { name: 'Fremd' } },
@@ -173,6 +201,14 @@ function bodyCalls(a: Ids, own: Ids): Call[] {
       payload: { name: 'Fremd', description: 'Fremd', account: a.account },
     },
     { method: 'POST', url: '/api/emails/bulk/', payload: { ids: [a.email], action: 'read' } },
+    { method: 'POST', url: '/api/tasks/ai-categorize/', payload: { account_id: a.account } },
+    { method: 'POST', url: '/api/tasks/ai-categorize/', payload: { email_pks: [a.email] } },
+    {
+      method: 'POST',
+      url: '/api/tasks/ai-categorize/',
+      payload: { account_id: own.account, email_pks: [own.email, a.email] },
+    },
+    { method: 'POST', url: '/api/tasks/cluster-refine/', payload: { account_id: a.account } },
     { method: 'PATCH', url: `/api/emails/${own.email}/`, payload: { category: a.category } },
     {
       method: 'POST',
@@ -355,6 +391,7 @@ describe.each(DATABASE_KINDS)("another user's ids on %s", (kind) => {
         otherFolder: bad,
         category: bad,
         email: bad,
+        proposal: bad,
       };
       none.task = '00000000-0000-4000-8000-000000000000';
       for (const call of Object.values(pathCalls(none)).flat()) {

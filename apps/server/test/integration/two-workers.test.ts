@@ -1,11 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { accountPayload, imapClient } from '@brieftaube/test-support/mail-fixtures.ts';
+import { sql } from 'drizzle-orm';
+import { accountPayload, imapClient, waitForTask } from '@brieftaube/test-support/mail-fixtures.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerApiUser, type ApiUser } from '@brieftaube/test-support/api-user.ts';
 import { startDovecot, type Dovecot } from '@brieftaube/test-support/dovecot.ts';
 import { appendMessages, generateMessages } from '@brieftaube/test-support/mailbox.ts';
-import { startTestApp, TEST_APP_SECRET, type TestApp } from '@brieftaube/test-support/test-app.ts';
+import {
+  queryRows,
+  startTestApp,
+  TEST_APP_SECRET,
+  type TestApp,
+} from '@brieftaube/test-support/test-app.ts';
 
 const workerMain = path.resolve(import.meta.dirname, '../../src/worker.ts');
 
@@ -87,6 +93,65 @@ describe('two worker processes on one PostgreSQL queue', () => {
     expect(workers.map((_, i) => runs.filter((r) => r[i]! > 0).length).every((n) => n > 0)).toBe(
       true,
     );
+  }, 120_000);
+
+  it('runs AI tasks in either process, and both answer alike from the stored model', async () => {
+    const [account] = (await owner.request({ method: 'GET', url: '/api/accounts/' })).json<
+      { id: number }[]
+    >();
+    const create = async (name: string, description: string) =>
+      (
+        await owner.request({
+          method: 'POST',
+          url: '/api/categories/',
+          payload: { account: account!.id, name, description },
+        })
+      ).json<{ id: number }>().id;
+    const bills = await create('Rechnungen', 'Rechnungen, Mahnungen und Zahlungsbelege.');
+    const travel = await create('Reisen', 'Reiseunterlagen, Tickets, Zugfahrten und Hotels.');
+    const mails = (
+      await owner.request({ method: 'GET', url: `/api/emails/?accounts=${account!.id}&limit=50` })
+    ).json<{ id: number; subject: string }[]>();
+    const filed = [
+      ...mails
+        .filter((m) => m.subject.startsWith('Ihre Rechnung'))
+        .slice(0, 2)
+        .map((m) => [m.id, bills]),
+      ...mails
+        .filter((m) => m.subject.startsWith('Reiseunterlagen'))
+        .slice(0, 2)
+        .map((m) => [m.id, travel]),
+    ];
+    for (const [id, category] of filed)
+      await owner.request({ method: 'PATCH', url: `/api/emails/${id}/`, payload: { category } });
+    const run = async (payload: object) =>
+      (await owner.request({ method: 'POST', url: '/api/tasks/ai-categorize/', payload })).json<{
+        task_id: string;
+      }>().task_id;
+    const trained = await waitForTask(owner, await run({ account_id: account!.id }));
+    expect(trained.status, trained.message).toBe('SUCCESS');
+    // The same question six times at once: whichever process takes it loads the same rows.
+    const others = mails.map((m) => m.id).filter((id) => !filed.some(([f]) => f === id));
+    const ids = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        run({ email_pks: others, reclassify_uncategorized_only: false }),
+      ),
+    );
+    const results = await Promise.all(ids.map((id) => waitForTask(owner, id)));
+    const first = results[0]!.result as { categorized: number; uncertain: number };
+    expect(first.categorized + first.uncertain).toBe(others.length);
+    for (const result of results) {
+      expect(result.status, result.message).toBe('SUCCESS');
+      expect(result.result).toEqual(results[0]!.result);
+    }
+    const keys = await queryRows<{ worker_key: number }>(
+      t.database.db,
+      sql`SELECT DISTINCT worker_key FROM tasks WHERE id IN (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+    );
+    expect(keys).toHaveLength(2);
   }, 120_000);
 });
 

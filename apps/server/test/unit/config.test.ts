@@ -37,6 +37,16 @@ describe('configuration', () => {
     ).toBe('postgres://localhost/x');
   });
 
+  it('needs a chat model with an AI server, and no AI server by default', () => {
+    expect(loadConfig({}).AI_BASE_URL).toBeUndefined();
+    expect(() => loadConfig({ AI_BASE_URL: 'http://127.0.0.1:11434/v1' })).toThrow(
+      /AI_CHAT_MODEL: is required when AI_BASE_URL is set/,
+    );
+    expect(() => loadConfig({ AI_BASE_URL: 'ftp://x', AI_CHAT_MODEL: 'm' })).toThrow(/AI_BASE_URL/);
+    const config = loadConfig({ AI_BASE_URL: 'http://127.0.0.1:11434/v1', AI_CHAT_MODEL: 'm' });
+    expect(config).toMatchObject({ AI_CHAT_MODEL: 'm', AI_TIMEOUT_SECONDS: 60 });
+  });
+
   it('checks the mail host allow-list and names every entry it cannot read', () => {
     expect(loadConfig({ MAIL_ALLOWED_HOSTS: 'mail.intern, 10.0.0.0/8, fd00::/8' })).toMatchObject({
       MAIL_ALLOWED_HOSTS: 'mail.intern, 10.0.0.0/8, fd00::/8',

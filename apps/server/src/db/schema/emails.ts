@@ -8,6 +8,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -103,6 +104,8 @@ export const emails = pgTable(
     parseError: text('parse_error'),
     categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
     categorySource: text('category_source').$type<'user' | 'ai'>(),
+    /** The AI's calibrated probability for a category it filed; null for the user's own choice. */
+    categoryConfidence: real('category_confidence'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // Plain DESC (nulls first), exactly as the lists' ORDER BY: Drizzle's default NULLS LAST

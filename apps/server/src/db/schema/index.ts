@@ -4,3 +4,4 @@ export * from './folders.ts';
 export * from './emails.ts';
 export * from './categories.ts';
 export * from './unfiled-sent.ts';
+export * from './ai.ts';

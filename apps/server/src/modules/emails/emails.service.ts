@@ -9,6 +9,7 @@ import {
 } from '@brieftaube/shared';
 import type { ImapFlow } from 'imapflow';
 import { Readable } from 'node:stream';
+import type { Ai } from '../../ai/index.ts';
 import type { MailEventBus } from '../../events/mail-events.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assertSameMailbox } from '../../mail/imap/imap-client.ts';
@@ -32,6 +33,8 @@ export interface EmailsServiceDeps {
   categories: CategoriesService;
   /** Other tabs and devices of the user hear about changed counts. */
   events?: MailEventBus;
+  /** Learns from every category the user gives a mail (ADR 0023). */
+  ai?: Pick<Ai, 'learnAssignment'>;
 }
 
 export interface EmailPage {
@@ -68,7 +71,17 @@ export function createEmailsService(deps: EmailsServiceDeps) {
       await repo.update(row.email.id, {
         categoryId,
         categorySource: categoryId === null ? null : 'user',
+        categoryConfidence: null,
       });
+    // At once, not by a later retraining: the next categorisation already knows this choice.
+    await deps.ai?.learnAssignment(
+      userId,
+      rows.map((row) => ({
+        emailId: row.email.id,
+        before: { categoryId: row.email.categoryId, source: row.email.categorySource ?? null },
+        after: categoryId,
+      })),
+    );
   }
 
   /**

@@ -5,6 +5,9 @@ import { WORKER_LOCK_CLASS } from './worker-presence.ts';
 
 export type TaskRow = typeof tasks.$inferSelect;
 export type NewTaskRow = typeof tasks.$inferInsert;
+/** The German message of a task other than a fetch whose worker went away. */
+export const TASK_INTERRUPTED_MESSAGE =
+  'Die Aufgabe wurde unterbrochen. Bitte versuchen Sie es erneut.';
 export const FINISHED_STATUSES = ['SUCCESS', 'FAILURE', 'REVOKED'] as const;
 
 export function createTasksRepository(db: Db) {
@@ -78,7 +81,8 @@ export function createTasksRepository(db: Db) {
         .update(tasks)
         .set({
           status: 'FAILURE',
-          message,
+          // The fetch's message names the fetch; any other task (the AI's) is "the task".
+          message: sql`CASE WHEN ${tasks.taskType} = 'FETCH' THEN ${message} ELSE ${TASK_INTERRUPTED_MESSAGE} END`,
           result: { error_code: 'INTERRUPTED' },
           updatedAt: new Date(),
         })

@@ -10,6 +10,11 @@ import { cachedCheck, throttledProgress } from './task-progress.ts';
 import type { TaskRow, TasksRepository } from './tasks.repository.ts';
 
 export const FETCH_QUEUE = 'mail.fetch';
+/** Every other task type runs on the AI's queue (modules/ai/ai-tasks.service.ts). */
+const AI_QUEUE = 'ai.task';
+const queueOf = (taskType: string) => (taskType === 'FETCH' ? FETCH_QUEUE : AI_QUEUE);
+
+type FetchListener = (accountId: number, userId: string, newEmails: number) => void;
 
 export interface TaskStatusDto {
   task_id: string;
@@ -59,7 +64,7 @@ const ACCOUNT_DELETED = {
 
 export function createTasksService(deps: TasksServiceDeps) {
   const { repo, jobs, accounts } = deps;
-  const fetchListeners = new Set<(accountId: number) => void>();
+  const fetchListeners = new Set<FetchListener>();
 
   const accountExists = (userId: string, accountId: number) =>
     accounts.requireAccount(userId, accountId).then(
@@ -132,7 +137,7 @@ export function createTasksService(deps: TasksServiceDeps) {
     },
 
     /** Called after each successful fetch in this process (the live sync starts watching). */
-    onFetchSucceeded(listener: (accountId: number) => void): () => void {
+    onFetchSucceeded(listener: FetchListener): () => void {
       fetchListeners.add(listener);
       return () => fetchListeners.delete(listener);
     },
@@ -164,7 +169,7 @@ export function createTasksService(deps: TasksServiceDeps) {
           message: 'Aufgabe wurde abgebrochen.',
         })
       ) {
-        if (task.jobId) await jobs.cancel(FETCH_QUEUE, task.jobId);
+        if (task.jobId) await jobs.cancel(queueOf(task.taskType), task.jobId);
       }
       return toDto((await repo.find(task.id))!);
     },
@@ -209,7 +214,8 @@ export function createTasksService(deps: TasksServiceDeps) {
           ),
           result,
         });
-        for (const listener of fetchListeners) listener(task.accountId);
+        for (const listener of fetchListeners)
+          listener(task.accountId, task.userId, result.new_emails);
       } catch (error) {
         if (error instanceof SyncCancelledError) return;
         if (!(await accountExists(task.userId, task.accountId))) {

@@ -1,0 +1,90 @@
+import {
+  bigint,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.ts';
+import { categories } from './categories.ts';
+
+/**
+ * What the local AI engine learned per category (ADR 0022, 0023): summed document vectors as
+ * rows, so that every API and worker process loads the same model. Source 'user' is what the
+ * user filed (updated at once, weight ± delta), 'ai' what self-training added (replaced by each
+ * categorisation run). A deleted category takes its rows with it.
+ */
+export const aiCategoryTerms = pgTable(
+  'ai_category_terms',
+  {
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    source: text('source').$type<'user' | 'ai'>().notNull(),
+    term: text('term').notNull(),
+    weight: doublePrecision('weight').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.categoryId, t.source, t.term] })],
+);
+
+/** Per category and source: how many documents (docs) and how much vector mass the terms hold. */
+export const aiCategoryTotals = pgTable(
+  'ai_category_totals',
+  {
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    source: text('source').$type<'user' | 'ai'>().notNull(),
+    docs: doublePrecision('docs').notNull().default(0),
+    mass: doublePrecision('mass').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.categoryId, t.source] })],
+);
+
+/** The account's document frequencies: smoothing and term weights of the classifier. */
+export const aiBackgroundTerms = pgTable(
+  'ai_background_terms',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    term: text('term').notNull(),
+    docs: doublePrecision('docs').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.term] })],
+);
+
+/** Per account: the background's totals and the calibrated softmax temperature. */
+export const aiAccountModels = pgTable('ai_account_models', {
+  accountId: integer('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  docs: doublePrecision('docs').notNull().default(0),
+  mass: doublePrecision('mass').notNull().default(0),
+  temperature: doublePrecision('temperature').notNull(),
+  trainedAt: timestamp('trained_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Category proposals of a cluster analysis (CLUSTER_REFINE) until the user accepts or dismisses
+ * them: the whole cluster's mail is kept here, the task result shows only samples.
+ */
+export const aiProposals = pgTable(
+  'ai_proposals',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id').notNull(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    emailIds: bigint('email_ids', { mode: 'number' }).array().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ai_proposals_account_idx').on(t.accountId)],
+);

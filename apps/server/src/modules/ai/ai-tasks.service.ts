@@ -1,0 +1,294 @@
+import { FieldErrorCode } from '@brieftaube/shared';
+import { z } from 'zod';
+import { AiCancelledError, NOTHING_FOUND, type Ai } from '../../ai/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Logger } from '../../lib/logger.ts';
+import type { AccountsService } from '../accounts/accounts.service.ts';
+import type { CategoriesService } from '../categories/categories.service.ts';
+import type { JobSender } from '../tasks/job-sender.ts';
+import { cachedCheck, throttledProgress } from '../tasks/task-progress.ts';
+import type { TasksRepository } from '../tasks/tasks.repository.ts';
+
+export const AI_QUEUE = 'ai.task';
+
+export const AI_TASK_TYPES = [
+  'AI_CATEGORIZE',
+  'AI_SEARCH',
+  'AI_QUESTION',
+  'AI_SUGGESTION',
+  'CLUSTER_REFINE',
+] as const;
+export type AiTaskType = (typeof AI_TASK_TYPES)[number];
+
+const categorizeParams = z.object({
+  accountIds: z.array(z.number()),
+  emailIds: z.array(z.number()).optional(),
+  newMailOnly: z.boolean().optional(),
+  reclassifyUncategorizedOnly: z.boolean(),
+});
+const jobPayload = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('AI_CATEGORIZE'), params: categorizeParams }),
+  z.object({ type: z.literal('AI_SEARCH'), params: z.object({ query: z.string() }) }),
+  z.object({ type: z.literal('AI_QUESTION'), params: z.object({ question: z.string() }) }),
+  z.object({
+    type: z.literal('AI_SUGGESTION'),
+    params: z.object({
+      toRecipients: z.array(z.string()),
+      subject: z.string(),
+      context: z.string(),
+    }),
+  }),
+  z.object({ type: z.literal('CLUSTER_REFINE'), params: z.object({ accountId: z.number() }) }),
+]);
+export type AiJob = z.infer<typeof jobPayload>;
+export const aiJobData = z.object({ taskId: z.uuid(), job: jobPayload });
+
+// Task cards show these as they are (spec §2, §4): German, and they say what the task does.
+const STARTED: Record<AiTaskType, string> = {
+  AI_CATEGORIZE: 'E-Mails werden von der KI kategorisiert …',
+  AI_SEARCH: 'Die KI durchsucht Ihre E-Mails …',
+  AI_QUESTION: 'Die KI sucht die Antwort in Ihren E-Mails …',
+  AI_SUGGESTION: 'Die KI schreibt einen Vorschlag …',
+  CLUSTER_REFINE: 'Die KI sucht Gruppen ähnlicher E-Mails …',
+};
+const FAILED = 'Die KI-Aufgabe ist fehlgeschlagen. Bitte versuchen Sie es erneut.';
+const number = (n: number) => new Intl.NumberFormat('de-DE').format(n);
+const mails = (n: number) => (n === 1 ? '1 E-Mail' : `${number(n)} E-Mails`);
+
+function successMessage(job: AiJob, result: unknown): string {
+  switch (job.type) {
+    case 'AI_CATEGORIZE': {
+      const r = result as { categorized: number; uncertain: number };
+      return `Kategorisierung abgeschlossen: ${mails(r.categorized)} einsortiert${
+        r.uncertain ? `, ${number(r.uncertain)} unsicher (bleiben in „Ohne Kategorie“)` : ''
+      }.`;
+    }
+    case 'AI_SEARCH': {
+      const n = (result as { results: unknown[] }).results.length;
+      return n === 0
+        ? 'KI-Suche abgeschlossen: keine Treffer.'
+        : `KI-Suche abgeschlossen: ${n === 1 ? '1 Treffer' : `${n} Treffer`}.`;
+    }
+    case 'AI_QUESTION':
+      return (result as { answer: string }).answer === NOTHING_FOUND
+        ? NOTHING_FOUND
+        : 'Die Frage wurde aus Ihren E-Mails beantwortet.';
+    case 'AI_SUGGESTION':
+      return 'Vorschlag erstellt.';
+    case 'CLUSTER_REFINE': {
+      const n = (result as { proposals: unknown[] }).proposals.length;
+      return n === 0
+        ? 'Cluster-Analyse abgeschlossen: keine neuen Kategorievorschläge.'
+        : `Cluster-Analyse abgeschlossen: ${n === 1 ? '1 Kategorievorschlag' : `${n} Kategorievorschläge`}.`;
+    }
+  }
+}
+
+export interface AiTasksDeps {
+  repo: TasksRepository;
+  jobs: JobSender;
+  accounts: AccountsService;
+  categories: CategoriesService;
+  ai: Ai;
+  logger?: Logger;
+}
+
+/** The AI's tasks (spec §7): queued on pg-boss, run by any worker, polled like a fetch. */
+export function createAiTasksService(deps: AiTasksDeps) {
+  const { repo, jobs, accounts, ai } = deps;
+
+  async function start(userId: string, job: AiJob, accountId?: number) {
+    const account =
+      accountId === undefined ? undefined : await accounts.requireAccount(userId, accountId);
+    const task = await repo.insert({
+      userId,
+      accountId: account?.id ?? null,
+      accountEmail: account?.emailAddress ?? null,
+      taskType: job.type,
+    });
+    const jobId = await jobs.send(AI_QUEUE, { taskId: task.id, job });
+    if (jobId) await repo.updateIfRunning(task.id, { jobId });
+    return { task_id: task.id };
+  }
+
+  return {
+    async startCategorize(
+      userId: string,
+      input: {
+        account_id?: number | undefined;
+        email_pks?: number[] | undefined;
+        reclassify_uncategorized_only?: boolean | undefined;
+      },
+    ) {
+      let accountIds: number[];
+      if (input.account_id !== undefined) {
+        await accounts.requireAccount(userId, input.account_id);
+        accountIds = [input.account_id];
+      } else accountIds = (await accounts.list(userId)).map((a) => a.id);
+      let emailIds: number[] | undefined;
+      if (input.email_pks?.length) {
+        emailIds = [...new Set(input.email_pks)];
+        // Another user's mail is not found, as on every other route; and nothing is queued.
+        const owned = await ai.repo.ownedEmailIds(userId, emailIds);
+        if (owned.length !== emailIds.length) throw AppError.notFound('Email');
+      }
+      return start(
+        userId,
+        {
+          type: 'AI_CATEGORIZE',
+          params: {
+            accountIds,
+            ...(emailIds ? { emailIds } : {}),
+            reclassifyUncategorizedOnly: input.reclassify_uncategorized_only ?? false,
+          },
+        },
+        input.account_id,
+      );
+    },
+
+    /** After a fetch brought new mail into an account with categories: file it. */
+    async startAfterFetch(userId: string, accountId: number): Promise<void> {
+      if ((await ai.repo.accountsWithCategories(userId, [accountId])).length === 0) return;
+      await start(
+        userId,
+        {
+          type: 'AI_CATEGORIZE',
+          params: { accountIds: [accountId], newMailOnly: true, reclassifyUncategorizedOnly: true },
+        },
+        accountId,
+      );
+    },
+
+    startSearch: (userId: string, query: string) =>
+      start(userId, { type: 'AI_SEARCH', params: { query: required(query, 'query') } }),
+
+    startQuestion: (userId: string, question: string) =>
+      start(userId, { type: 'AI_QUESTION', params: { question: required(question, 'question') } }),
+
+    startSuggestion: (
+      userId: string,
+      input: {
+        to_recipients?: string[] | string | undefined;
+        subject?: string | undefined;
+        context?: string | undefined;
+      },
+    ) => {
+      const to = Array.isArray(input.to_recipients)
+        ? input.to_recipients
+        : (input.to_recipients ?? '').split(',');
+      return start(userId, {
+        type: 'AI_SUGGESTION',
+        params: {
+          toRecipients: to.map((r) => r.trim()).filter(Boolean),
+          subject: input.subject ?? '',
+          context: input.context ?? '',
+        },
+      });
+    },
+
+    async startClusterRefine(userId: string, accountId: number) {
+      return start(userId, { type: 'CLUSTER_REFINE', params: { accountId } }, accountId);
+    },
+
+    /** Spec §7: answered at once (the dialog asks on blur), as a finished task would be. */
+    async describeCategory(userId: string, name: string) {
+      return {
+        status: 'SUCCESS' as const,
+        suggestion: await ai.describeCategory(userId, required(name, 'name')),
+      };
+    },
+
+    /** Creates the proposed category and files its mail that is still without one (source 'ai'). */
+    async acceptProposal(userId: string, id: number) {
+      const proposal = await ai.repo.findProposal(userId, id);
+      if (!proposal) throw AppError.notFound('Proposal');
+      const category = await deps.categories.create(userId, {
+        name: proposal.name,
+        description: proposal.description,
+        account: proposal.accountId,
+      });
+      const owned = await ai.repo.ownedEmailIds(userId, proposal.emailIds);
+      const mail = await ai.repo.mails({ userId, accountIds: [proposal.accountId], ids: owned });
+      await ai.repo.fileByAi(
+        mail
+          .filter((m) => m.categoryId === null)
+          .map((m) => ({ id: m.id, categoryId: category.id, confidence: null })),
+      );
+      await ai.repo.deleteProposal(id);
+      return deps.categories.get(userId, category.id);
+    },
+
+    async dismissProposal(userId: string, id: number): Promise<void> {
+      const proposal = await ai.repo.findProposal(userId, id);
+      if (!proposal) throw AppError.notFound('Proposal');
+      await ai.repo.deleteProposal(id);
+    },
+
+    /** The body of an AI job: runs the feature and keeps the task record current. */
+    async run(data: unknown, workerKey?: number): Promise<void> {
+      const { taskId, job } = aiJobData.parse(data);
+      const task = await repo.find(taskId);
+      if (!task || task.status !== 'PENDING') return;
+      if (
+        !(await repo.claim(taskId, workerKey ?? null, { percent: 1, message: STARTED[job.type] }))
+      )
+        return;
+      const isCancelled = cachedCheck(async () => (await repo.find(taskId))?.status !== 'STARTED');
+      const progress = throttledProgress((p: { percent: number; message: string }) =>
+        repo.updateIfRunning(taskId, p),
+      );
+      const userId = task.userId;
+      try {
+        let result: unknown;
+        try {
+          const reporter = {
+            report: (percent: number, message: string) => progress.report({ percent, message }),
+            isCancelled,
+          };
+          switch (job.type) {
+            case 'AI_CATEGORIZE':
+              result = await ai.categorize(userId, job.params, reporter);
+              break;
+            case 'AI_SEARCH':
+              result = await ai.search(userId, job.params.query);
+              break;
+            case 'AI_QUESTION':
+              result = await ai.question(userId, job.params.question);
+              break;
+            case 'AI_SUGGESTION':
+              result = await ai.suggest(userId, job.params);
+              break;
+            case 'CLUSTER_REFINE':
+              result = { proposals: await ai.proposeCategories(userId, job.params.accountId) };
+              break;
+          }
+        } finally {
+          await progress.stop();
+        }
+        await repo.updateIfRunning(taskId, {
+          status: 'SUCCESS',
+          percent: 100,
+          message: successMessage(job, result),
+          result,
+        });
+      } catch (error) {
+        if (error instanceof AiCancelledError) return;
+        // The error, never the mail: nothing of a user's mail goes to the log.
+        deps.logger?.warn({ taskId, type: job.type, err: error }, 'AI task failed');
+        await repo.updateIfRunning(taskId, {
+          status: 'FAILURE',
+          message: FAILED,
+          result: { error_code: 'AI_FAILED' },
+        });
+      }
+    },
+  };
+}
+
+function required(value: string | undefined, field: string): string {
+  const trimmed = (value ?? '').trim();
+  if (!trimmed) throw AppError.validation({ [field]: [FieldErrorCode.REQUIRED] });
+  return trimmed;
+}
+
+export type AiTasksService = ReturnType<typeof createAiTasksService>;

@@ -1,0 +1,423 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { codealltagMessages } from '@brieftaube/test-support/ai-mailbox.ts';
+import { registerApiUser, type ApiUser } from '@brieftaube/test-support/api-user.ts';
+import { startDovecot, type Dovecot } from '@brieftaube/test-support/dovecot.ts';
+import { appendMessages, type TestMessage } from '@brieftaube/test-support/mailbox.ts';
+import {
+  accountPayload,
+  fetchAccount,
+  imapClient,
+  waitForTask,
+  type TaskStatus,
+} from '@brieftaube/test-support/mail-fixtures.ts';
+import {
+  DATABASE_KINDS,
+  queryRows,
+  startTestApp,
+  type TestApp,
+} from '@brieftaube/test-support/test-app.ts';
+
+const day = (iso: string) => new Date(`${iso}T09:00:00Z`);
+
+/** A German mailbox with what the AI features are asked about. */
+function ownMail(address: string): TestMessage[] {
+  const telekom = ['Juli', 'August', 'September', 'Oktober'].map((month, i) => ({
+    from: 'Telekom Rechnung <rechnung@telekom.de>',
+    to: address,
+    subject: `Ihre Telekom Rechnung für ${month} 2026`,
+    text: `Guten Tag,\n\nIhre Mobilfunkrechnung für ${month} 2026 über 39,95 € steht bereit. Der Betrag wird am 15. abgebucht.\n\nIhre Telekom`,
+    date: day(`2026-${String(7 + i).padStart(2, '0')}-03`),
+    messageId: `<telekom-${i}@telekom.de>`,
+  }));
+  const thomas = [
+    [
+      'Küchenumbau: Angebot vom Schreiner',
+      'Hallo, der Schreiner hat sein Angebot für den Küchenumbau geschickt. Es liegt bei 8.400 Euro. Was meinst du dazu?',
+    ],
+    [
+      'Umbau Bad – Termin mit dem Fliesenleger',
+      'Hallo, der Fliesenleger kommt am Dienstag um 8 Uhr. Kannst du ihm die Tür aufmachen?',
+    ],
+    ['Re: Küchenumbau', 'Die neue Arbeitsplatte wird am 20. Oktober geliefert.'],
+  ].map(([subject, text], i) => ({
+    from: 'Thomas Weber <thomas.weber@web.de>',
+    to: address,
+    subject: subject!,
+    text: `${text}\n\nViele Grüße\nThomas`,
+    date: day(`2026-10-${String(5 + i * 7).padStart(2, '0')}`),
+    messageId: `<thomas-${i}@web.de>`,
+  }));
+  const paket = {
+    from: 'DHL Paket <noreply@dhl.de>',
+    to: address,
+    subject: 'Ihr Paket kommt morgen',
+    text: 'Guten Tag,\n\nIhr Paket 00340434161094042557 wird am Donnerstag, 29. Oktober 2026, zwischen 10:00 und 14:00 Uhr zugestellt.\n\nIhr DHL Team',
+    date: day('2026-10-28'),
+    messageId: '<dhl-1@dhl.de>',
+  };
+  return [...telekom, ...thomas, paket];
+}
+
+describe.each(DATABASE_KINDS)('AI tasks on %s', (kind) => {
+  let t: TestApp;
+  let dovecot: Dovecot;
+  let owner: ApiUser;
+  let stranger: ApiUser;
+  let accountId: number;
+  let strangerAccountId: number;
+  let strangerEmailId: number;
+  // Without AI_BASE_URL nothing of the AI may leave the machine: every fetch is counted.
+  let fetches: MockInstance<typeof fetch>;
+
+  const post = (user: ApiUser, url: string, payload: object = {}) =>
+    user.request({ method: 'POST', url, payload });
+  async function runTask(user: ApiUser, url: string, payload: object): Promise<TaskStatus> {
+    const res = await post(user, url, payload);
+    expect(res.statusCode, res.body).toBe(202);
+    return waitForTask(user, res.json<{ task_id: string }>().task_id);
+  }
+  const ids = async (where: ReturnType<typeof sql>) =>
+    (
+      await queryRows<{ id: number }>(
+        t.database.db,
+        sql`SELECT id::int AS id FROM emails WHERE ${where} ORDER BY id`,
+      ).catch(() => [] as { id: number }[])
+    ).map((r) => r.id);
+
+  async function connect(user: ApiUser, messages: TestMessage[], sent: TestMessage[] = []) {
+    const address = `${user.username}@beispiel.de`;
+    dovecot.addUser(address, 'pw');
+    const imap = await imapClient(dovecot, address);
+    await appendMessages(imap, 'INBOX', messages);
+    if (sent.length) await appendMessages(imap, 'Sent', sent, ['\\Seen']);
+    await imap.logout();
+    const account = (await post(user, '/api/accounts/', accountPayload(dovecot, address))).json<{
+      id: number;
+    }>();
+    expect((await fetchAccount(user, account.id)).status).toBe('SUCCESS');
+    return { address, accountId: account.id };
+  }
+
+  beforeAll(async () => {
+    fetches = vi.spyOn(globalThis, 'fetch');
+    [t, dovecot] = await Promise.all([startTestApp(kind, {}, { jobs: true }), startDovecot()]);
+    owner = await registerApiUser(t.app, 'kiuser');
+    stranger = await registerApiUser(t.app, 'kifremd');
+    const address = `${owner.username}@beispiel.de`;
+    const sentToThomas: TestMessage[] = [
+      {
+        from: address,
+        to: 'Thomas Weber <thomas.weber@web.de>',
+        subject: 'Re: Fliesen',
+        text: 'Moin Thomas,\n\nich kann dir die Fliesen am Samstag vorbeibringen. Passt dir das?\n\nBis dann\nKatrin',
+        date: day('2026-09-20'),
+      },
+    ];
+    ({ accountId } = await connect(
+      owner,
+      [...codealltagMessages(24, address), ...ownMail(address)],
+      sentToThomas,
+    ));
+    ({ accountId: strangerAccountId } = await connect(stranger, [
+      {
+        from: 'Telekom Rechnung <rechnung@telekom.de>',
+        subject: 'Ihre Telekom Rechnung für Oktober 2026 (fremd)',
+        text: 'Rechnung des anderen Nutzers.',
+        date: day('2026-10-03'),
+      },
+    ]));
+    strangerEmailId = (await ids(sql`account_id = ${strangerAccountId}`))[0]!;
+  }, 120_000);
+  afterAll(async () => {
+    fetches.mockRestore();
+    await Promise.all([t?.close(), dovecot?.stop()]);
+  });
+
+  it('suggests a category description at once, from the name and the user’s own mail', async () => {
+    const started = performance.now();
+    const res = await post(owner, '/api/tasks/ai-category-description/', { name: 'Rechnungen' });
+    const elapsed = performance.now() - started;
+    expect(res.statusCode, res.body).toBe(200);
+    const { status, suggestion } = res.json<{ status: string; suggestion: string }>();
+    expect(status).toBe('SUCCESS');
+    expect(suggestion).toMatch(/^Rechnungen, Zahlungsaufforderungen und Abrechnungen/);
+    expect(suggestion).toContain('Telekom');
+    expect(elapsed).toBeLessThan(300);
+    // Another user's mail is no hint for this one's categories.
+    const theirs = await post(stranger, '/api/tasks/ai-category-description/', { name: 'Umbau' });
+    expect(theirs.json<{ suggestion: string }>().suggestion).not.toContain('Web');
+    expect(
+      (await post(owner, '/api/tasks/ai-category-description/', { name: ' ' })).statusCode,
+    ).toBe(400);
+  });
+
+  it('categorises from descriptions and the user’s own filing, learns at once, never overrides the user', async () => {
+    const create = async (name: string, description: string) =>
+      (await post(owner, '/api/categories/', { account: accountId, name, description })).json<{
+        id: number;
+      }>().id;
+    const finance = await create(
+      'Finanzen',
+      'Alles rund ums Geld: Bank, Konto, Aktien und Börse, Kredite, Versicherungen und Steuern.',
+    );
+    const travel = await create(
+      'Reisen',
+      'Urlaub und Reisen: Flüge, Bahn, Hotels, Ferienwohnungen, Reiseziele und Erfahrungen unterwegs.',
+    );
+    const financeMail = await ids(sql`account_id = ${accountId} AND message_id LIKE 'finance-%'`);
+    const travelMail = await ids(sql`account_id = ${accountId} AND message_id LIKE 'travels-%'`);
+    // The user files six of each (enough for the engine to calibrate its confidence on them);
+    // one more "wrongly", to see that the AI keeps it.
+    expect(financeMail).toHaveLength(24);
+    const file = async (id: number, category: number | null) => {
+      const res = await owner.request({
+        method: 'PATCH',
+        url: `/api/emails/${id}/`,
+        payload: { category },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    for (const id of financeMail.slice(0, 6)) await file(id, finance);
+    // Several at once, as the list's "Kategorie zuweisen" does: learned as one sum.
+    const bulk = await owner.request({
+      method: 'POST',
+      url: '/api/emails/bulk/',
+      payload: { ids: travelMail.slice(0, 6), action: 'categorize', category: travel },
+    });
+    expect(bulk.statusCode, bulk.body).toBe(200);
+    await file(financeMail[6]!, travel);
+    // Learned at once: the user's rows hold the filed mails, before any categorisation run.
+    const [learned] = await queryRows<{ docs: number }>(
+      t.database.db,
+      sql`SELECT docs FROM ai_category_totals WHERE category_id = ${finance} AND source = 'user'`,
+    );
+    expect(Number(learned.docs)).toBe(6);
+    const [learnedTravel] = await queryRows<{ docs: number }>(
+      t.database.db,
+      sql`SELECT docs FROM ai_category_totals WHERE category_id = ${travel} AND source = 'user'`,
+    );
+    expect(Number(learnedTravel.docs)).toBe(7);
+    // Taken back out: the counts follow.
+    await file(financeMail[2]!, null);
+    await file(financeMail[2]!, finance);
+
+    const task = await runTask(owner, '/api/tasks/ai-categorize/', { account_id: accountId });
+    expect(task.status, task.message).toBe('SUCCESS');
+    expect(task.task_type).toBe('AI_CATEGORIZE');
+    expect(task.message).toMatch(/^Kategorisierung abgeschlossen: \d+ E-Mails einsortiert/);
+    const result = task.result as {
+      categorized: number;
+      uncertain: number;
+      per_category: Record<string, number>;
+    };
+    const filed = await queryRows<{
+      id: number;
+      category_id: number;
+      source: string;
+      confidence: number | null;
+      message_id: string;
+    }>(
+      t.database.db,
+      sql`SELECT id::int AS id, category_id, category_source AS source, category_confidence AS confidence, message_id
+          FROM emails WHERE account_id = ${accountId} AND category_id IS NOT NULL`,
+    );
+    const byAi = filed.filter((r) => r.source === 'ai');
+    expect(byAi.length).toBe(result.categorized);
+    expect(result.categorized).toBeGreaterThanOrEqual(1);
+    expect(result.per_category[finance]! + result.per_category[travel]!).toBe(result.categorized);
+    for (const row of byAi) expect(row.confidence).toBeGreaterThanOrEqual(0.9);
+    // Precision of what it filed, on the labelled mail.
+    const labelled = byAi.filter((r) => r.message_id.endsWith('@codealltag'));
+    const right = labelled.filter(
+      (r) => (r.category_id === finance) === r.message_id.startsWith('finance-'),
+    );
+    // Better than chance on 48 forum mails and 13 examples (7 of 12 right when written): the
+    // engine's precision at scale is the eval's figure (ADR 0022), not this tiny mailbox's.
+    expect(right.length / labelled.length).toBeGreaterThan(0.5);
+    // The user's choices stand, the "wrong" one included.
+    const mine = filed.filter((r) => r.source === 'user');
+    expect(mine.map((r) => r.id).sort((a, b) => a - b)).toEqual(
+      [...financeMail.slice(0, 7), ...travelMail.slice(0, 6)].sort((a, b) => a - b),
+    );
+    expect(mine.find((r) => r.id === financeMail[6])!.category_id).toBe(travel);
+
+    // The stored rows give the same model in any process: classifying the AI's mail again from
+    // them (no retraining for named mails) gives the same categories and confidences.
+    const recheck = await runTask(owner, '/api/tasks/ai-categorize/', {
+      email_pks: byAi.map((r) => r.id),
+      reclassify_uncategorized_only: false,
+    });
+    expect(recheck.result).toMatchObject({ categorized: byAi.length, uncertain: 0 });
+    const rechecked = await queryRows<{ id: number; category_id: number; confidence: number }>(
+      t.database.db,
+      sql`SELECT id::int AS id, category_id, category_confidence AS confidence FROM emails
+          WHERE category_source = 'ai' AND account_id = ${accountId}`,
+    );
+    for (const row of byAi) {
+      const again = rechecked.find((r) => r.id === row.id)!;
+      expect(again.category_id).toBe(row.category_id);
+      expect(again.confidence).toBeCloseTo(row.confidence!, 5);
+    }
+
+    // Only uncategorised mail, and only the user's own ids.
+    const again = await runTask(owner, '/api/tasks/ai-categorize/', {
+      account_id: accountId,
+      email_pks: financeMail.slice(8, 12),
+      reclassify_uncategorized_only: true,
+    });
+    expect(again.status, again.message).toBe('SUCCESS');
+    const foreign = await post(owner, '/api/tasks/ai-categorize/', {
+      email_pks: [strangerEmailId],
+    });
+    expect(foreign.statusCode).toBe(404);
+    const foreignAccount = await post(owner, '/api/tasks/ai-categorize/', {
+      account_id: strangerAccountId,
+    });
+    expect(foreignAccount.statusCode).toBe(404);
+  });
+
+  it('searches in natural German with filters and ranking, only in the user’s mail', async () => {
+    const task = await runTask(owner, '/api/tasks/ai-search/', {
+      query: 'Rechnungen von der Telekom aus dem Oktober',
+    });
+    expect(task.status, task.message).toBe('SUCCESS');
+    expect(task.task_type).toBe('AI_SEARCH');
+    const result = task.result as {
+      interpretation: string;
+      results: { email_id: number; score: number; snippet: string }[];
+    };
+    expect(result.interpretation).toMatch(/^Gesucht: .*Oktober 2026/);
+    const octoberInvoice = await ids(sql`message_id = 'telekom-3@telekom.de'`);
+    expect(result.results.map((r) => r.email_id)).toEqual(octoberInvoice);
+    expect(result.results[0]!.snippet).toContain('Mobilfunkrechnung');
+
+    const umbau = (
+      await runTask(owner, '/api/tasks/ai-search/', { query: 'Mails von Thomas zum Umbau' })
+    ).result as { results: { email_id: number }[] };
+    const thomas = await ids(sql`message_id LIKE 'thomas-%'`);
+    expect(umbau.results.length).toBeGreaterThan(0);
+    for (const hit of umbau.results) expect(thomas).toContain(hit.email_id);
+
+    const theirs = (await runTask(stranger, '/api/tasks/ai-search/', { query: 'Telekom Rechnung' }))
+      .result as { results: { email_id: number }[] };
+    expect(theirs.results.map((r) => r.email_id)).toEqual([strangerEmailId]);
+  });
+
+  it('answers questions from the mail with sources, counts exactly, and says when it finds nothing', async () => {
+    const count = await runTask(owner, '/api/tasks/ai-question/', {
+      question: 'Wie viele Mails hat mir Thomas Weber im Oktober geschrieben?',
+    });
+    expect(count.status, count.message).toBe('SUCCESS');
+    expect(count.task_type).toBe('AI_QUESTION');
+    const counted = count.result as { answer: string; sources: { email_id: number }[] };
+    expect(counted.answer).toMatch(/^Ich habe 3 E-Mails gefunden/);
+    expect(counted.sources).toHaveLength(3);
+
+    const paket = (
+      await runTask(owner, '/api/tasks/ai-question/', { question: 'Wann kommt mein Paket?' })
+    ).result as { answer: string; sources: { email_id: number; subject: string; quote: string }[] };
+    expect(paket.answer).toMatch(/29\. Oktober|Donnerstag|10:00/);
+    expect(paket.sources[0]).toMatchObject({ subject: 'Ihr Paket kommt morgen' });
+
+    const none = await runTask(owner, '/api/tasks/ai-question/', {
+      question: 'Wann ist der Zahnarzttermin bei Dr. Hoffmann?',
+    });
+    expect(none.result).toEqual({
+      answer: 'Dazu habe ich in Ihren E-Mails nichts gefunden.',
+      sources: [],
+    });
+    // The stranger asks about the owner's mail: nothing of it comes back.
+    const theirs = (
+      await runTask(stranger, '/api/tasks/ai-question/', { question: 'Wann kommt mein Paket?' })
+    ).result as { sources: unknown[] };
+    expect(theirs.sources).toEqual([]);
+  });
+
+  it('suggests a reply in the register the user wrote to these recipients before', async () => {
+    const task = await runTask(owner, '/api/tasks/ai-suggestion/', {
+      to_recipients: ['thomas.weber@web.de'],
+      subject: 'Re: Küchenumbau: Angebot vom Schreiner',
+      context: 'Hallo, der Schreiner hat sein Angebot geschickt. Was meinst du dazu?',
+    });
+    expect(task.status, task.message).toBe('SUCCESS');
+    expect(task.task_type).toBe('AI_SUGGESTION');
+    const { suggestion } = task.result as { suggestion: string };
+    expect(suggestion).toMatch(/^Moin Thomas,/);
+    expect(suggestion).toContain('danke für deine Nachricht');
+    expect(suggestion).toMatch(/Bis dann$/);
+  });
+
+  it('proposes categories from clusters of uncategorised mail; accept files it, dismiss drops it', async () => {
+    const task = await runTask(owner, '/api/tasks/cluster-refine/', { account_id: accountId });
+    expect(task.status, task.message).toBe('SUCCESS');
+    expect(task.task_type).toBe('CLUSTER_REFINE');
+    const { proposals } = task.result as {
+      proposals: {
+        id: number;
+        name: string;
+        description: string;
+        size: number;
+        sample_email_ids: number[];
+      }[];
+    };
+    expect(proposals.length).toBeGreaterThan(0);
+    for (const p of proposals) {
+      expect(p.size).toBeGreaterThanOrEqual(p.sample_email_ids.length);
+      expect(p.description).toMatch(/^E-Mails /);
+    }
+    const [first, second] = proposals;
+    expect(
+      (await post(stranger, `/api/tasks/cluster-refine/proposals/${first!.id}/accept/`)).statusCode,
+    ).toBe(404);
+    expect(
+      (await post(stranger, '/api/tasks/cluster-refine/', { account_id: accountId })).statusCode,
+    ).toBe(404);
+    const accepted = await post(owner, `/api/tasks/cluster-refine/proposals/${first!.id}/accept/`);
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    const category = accepted.json<{ id: number; name: string; email_count: number }>();
+    expect(category.name).toBe(first!.name);
+    expect(category.email_count).toBeGreaterThan(0);
+    if (second) {
+      const dismissed = await post(
+        owner,
+        `/api/tasks/cluster-refine/proposals/${second.id}/dismiss/`,
+      );
+      expect(dismissed.statusCode).toBe(204);
+      expect(
+        (await post(owner, `/api/tasks/cluster-refine/proposals/${second.id}/accept/`)).statusCode,
+      ).toBe(404);
+    }
+  });
+
+  it('files newly fetched mail of an account with categories on its own', async () => {
+    const imap = await imapClient(dovecot, `${owner.username}@beispiel.de`);
+    const [mail] = codealltagMessages(40, 'x@beispiel.de').slice(30, 31);
+    await appendMessages(imap, 'INBOX', [mail!]);
+    await imap.logout();
+    const aiTasks = async () =>
+      Object.values(
+        (await owner.request({ method: 'GET', url: '/api/status/all-tasks/' })).json<
+          Record<string, TaskStatus & { task_id: string }>
+        >(),
+      ).filter((task) => task.task_type === 'AI_CATEGORIZE');
+    const before = new Set((await aiTasks()).map((task) => task.task_id));
+    await fetchAccount(owner, accountId);
+    // The fetch's end starts it: it may come a moment after the fetch shows SUCCESS.
+    let auto: (TaskStatus & { task_id: string }) | undefined;
+    for (let i = 0; i < 200 && !auto; i++) {
+      auto = (await aiTasks()).find((task) => !before.has(task.task_id));
+      if (!auto) await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(auto).toBeDefined();
+    const done = await waitForTask(owner, auto!.task_id);
+    expect(done.status, done.message).toBe('SUCCESS');
+    // Only the new mail, by the stored model: no retraining over the whole account.
+    const result = done.result as { categorized: number; uncertain: number };
+    expect(result.categorized + result.uncertain).toBe(1);
+  });
+
+  it('made no network request for the AI: no model is configured', () => {
+    expect(fetches).not.toHaveBeenCalled();
+  });
+});
