@@ -380,7 +380,10 @@ export function createAi(deps: { db: Db; logger?: Logger; model?: ModelProvider 
           if (mail.categorySource === 'user') continue;
           if (params.reclassifyUncategorizedOnly && mail.categoryId !== null) continue;
           const c = classify(model, featuresOf(mail));
-          if (c.confidence >= FILE_THRESHOLD) {
+          // One category alone is always "certain" among the categories: then the mail must also
+          // be more like it than like the account's mail at large.
+          const singleOk = model.categories.length > 1 || c.evidence > 0;
+          if (c.confidence >= FILE_THRESHOLD && singleOk) {
             assignments.push({ id: mail.id, categoryId: c.categoryId, confidence: c.confidence });
             result.categorized++;
             result.per_category[c.categoryId] = (result.per_category[c.categoryId] ?? 0) + 1;

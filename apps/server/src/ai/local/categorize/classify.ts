@@ -9,6 +9,13 @@ export interface Classification {
   confidence: number;
   /** Every category's probability, best first. */
   ranking: { categoryId: number; probability: number }[];
+  /**
+   * How much better `categoryId` explains the mail than the account's mail at large (its log
+   * likelihood ratio against the background, prior aside). The confidence only compares the
+   * categories with each other: with a single category it is always 1, and then a mail is filed
+   * only where this is positive too.
+   */
+  evidence: number;
 }
 
 /** Below this the mail stays in 'Ohne Kategorie': aims at ≥ 90 % precision on what is filed. */
@@ -102,6 +109,10 @@ export function compileModel(model: CategoryModel): CompiledModel {
  * Bayes with Dirichlet smoothing), plus the log prior: the raw scores before calibration.
  */
 export function scoreCategories(model: CategoryModel, query: Sparse): Map<number, number> {
+  return scoreWithEvidence(model, query).scores;
+}
+
+function scoreWithEvidence(model: CategoryModel, query: Sparse) {
   const { ids, base, logNormaliser, terms } = compileModel(model);
   const scores = new Float64Array(ids.length);
   let mass = 0;
@@ -112,7 +123,13 @@ export function scoreCategories(model: CategoryModel, query: Sparse): Map<number
   }
   const result = new Map<number, number>();
   ids.forEach((id, i) => result.set(id, base[i]! + scores[i]! - mass * logNormaliser[i]!));
-  return result;
+  // The compiled rows leave out log(smoothing) per unit of query mass (the same for every
+  // category); added back, the score without its prior is the ratio against the background.
+  const evidence = new Map<number, number>();
+  ids.forEach((id, i) =>
+    evidence.set(id, scores[i]! - mass * logNormaliser[i]! + mass * Math.log(MODEL.smoothing)),
+  );
+  return { scores: result, evidence };
 }
 
 export function softmax(scores: Map<number, number>, temperature: number) {
@@ -130,13 +147,16 @@ export function softmax(scores: Map<number, number>, temperature: number) {
 }
 
 export function classify(model: CategoryModel, features: Features): Classification {
-  const probabilities = softmax(
-    scoreCategories(model, queryVector(features, model.background)),
-    model.temperature,
-  );
+  const { scores, evidence } = scoreWithEvidence(model, queryVector(features, model.background));
+  const probabilities = softmax(scores, model.temperature);
   const ranking = [...probabilities]
     .map(([categoryId, probability]) => ({ categoryId, probability }))
     .sort((a, b) => b.probability - a.probability || a.categoryId - b.categoryId);
   const best = ranking[0]!;
-  return { categoryId: best.categoryId, confidence: best.probability, ranking };
+  return {
+    categoryId: best.categoryId,
+    confidence: best.probability,
+    ranking,
+    evidence: evidence.get(best.categoryId) ?? 0,
+  };
 }
