@@ -19,12 +19,13 @@ const corpus = [
 ];
 
 // Both ways a message can be stored: parsed on the database's thread (a small intake), and fetched
-// and parsed by the bulk worker threads (a large one; here forced with a first page of 50).
+// and parsed by the bulk worker threads (a large one; here forced with a first page of 50). How a
+// message is parsed does not depend on the database it goes to, so each database takes one path
+// (pairwise rather than every combination: the file was the suite's longest).
 const bulkPath = { MAIL_SYNC_FIRST_PAGE: '50', MAIL_SYNC_WORKER_MIN: '1' };
-const variants = [
-  ...DATABASE_KINDS.map((kind) => ({ kind, path: 'in-thread', env: {} })),
-  ...DATABASE_KINDS.map((kind) => ({ kind, path: 'bulk worker', env: bulkPath })),
-];
+const variants = DATABASE_KINDS.map((kind, i) =>
+  i % 2 === 0 ? { kind, path: 'in-thread', env: {} } : { kind, path: 'bulk worker', env: bulkPath },
+);
 
 describe.each(variants)(
   'every message of the shared MIME corpus on $kind ($path)',
