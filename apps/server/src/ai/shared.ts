@@ -1,0 +1,72 @@
+import type { Logger } from '../lib/logger.ts';
+import type { AiMailRow, AiRepository } from './ai.repository.ts';
+import { mailFeatures, type Features } from './local/features.ts';
+import type { ModelProvider } from './provider.ts';
+
+export const NOTHING_FOUND = 'Dazu habe ich in Ihren E-Mails nichts gefunden.';
+/** Said beside a result when the configured model failed and the built-in engine answered. */
+export const FALLBACK_NOTE =
+  'Das KI-Modell hat nicht brauchbar geantwortet; die Antwort stammt von der eingebauten KI.';
+
+export interface CategorizeParams {
+  accountIds: number[];
+  emailIds?: number[] | undefined;
+  /** After a fetch: only mail stored since the last training, by the stored model if any. */
+  newMailOnly?: boolean | undefined;
+  reclassifyUncategorizedOnly: boolean;
+}
+
+export interface CategorizeResult {
+  categorized: number;
+  uncertain: number;
+  per_category: Record<string, number>;
+}
+
+export interface SearchResult {
+  interpretation: string;
+  results: { email_id: number; score: number; snippet: string }[];
+}
+
+export interface QuestionResult {
+  answer: string;
+  sources: { email_id: number; subject: string; from: string; date: string; quote: string }[];
+  /** Set when the configured model failed and the built-in engine answered instead. */
+  note?: string;
+}
+
+export interface ProposalDto {
+  id: number;
+  name: string;
+  description: string;
+  size: number;
+  sample_email_ids: number[];
+}
+
+export interface Progress {
+  report(percent: number, message: string): Promise<void>;
+  isCancelled(): Promise<boolean>;
+}
+
+export class AiCancelledError extends Error {}
+
+/** The engine's reading of a stored mail: the same row gives the same features in any process. */
+export function featuresOf(
+  mail: Pick<AiMailRow, 'subject' | 'body' | 'fromAddress' | 'hasAttachments'>,
+): Features {
+  return mailFeatures({
+    subject: mail.subject,
+    body: mail.body,
+    fromAddress: mail.fromAddress,
+    hasAttachments: mail.hasAttachments,
+  });
+}
+
+export const fromLabel = (mail: AiMailRow) =>
+  mail.fromName ? `${mail.fromName} <${mail.fromAddress}>` : mail.fromAddress;
+
+/** What each part of the AI is given by the door (index.ts). */
+export interface AiDeps {
+  repo: AiRepository;
+  logger?: Logger | undefined;
+  model?: ModelProvider | undefined;
+}
