@@ -260,6 +260,23 @@ describe.each(DATABASE_KINDS)('AI tasks on %s', (kind) => {
       expect(again.confidence).toBeCloseTo(row.confidence!, 5);
     }
 
+    // A mail the user takes out of the AI's category stays out: 'Ohne Kategorie' is the user's
+    // choice, for a run over all mail as for one over uncategorised mail.
+    const undone = byAi[0]!.id;
+    await file(undone, null);
+    for (const uncategorizedOnly of [true, false]) {
+      const run = await runTask(owner, '/api/tasks/ai-categorize/', {
+        account_id: accountId,
+        reclassify_uncategorized_only: uncategorizedOnly,
+      });
+      expect(run.status, run.message).toBe('SUCCESS');
+      const [kept] = await queryRows<{ category_id: number | null; source: string | null }>(
+        t.database.db,
+        sql`SELECT category_id, category_source AS source FROM emails WHERE id = ${undone}`,
+      );
+      expect(kept).toEqual({ category_id: null, source: 'user' });
+    }
+
     // Only uncategorised mail, and only the user's own ids.
     const again = await runTask(owner, '/api/tasks/ai-categorize/', {
       account_id: accountId,

@@ -66,11 +66,13 @@ export function createEmailsService(deps: EmailsServiceDeps) {
       if (rows.some((r) => r.email.accountId !== category.accountId))
         throw AppError.validation({ category: [FieldErrorCode.WRONG_ACCOUNT] });
     }
-    // Every assignment records who made it: the AI learns from the user's own choices.
+    // Every assignment records who made it: the AI learns from the user's own choices, and a
+    // mail the user took out of a category ('Ohne Kategorie') is the user's choice too, which no
+    // later categorisation run overrides.
     for (const row of rows)
       await repo.update(row.email.id, {
         categoryId,
-        categorySource: categoryId === null ? null : 'user',
+        categorySource: 'user',
         categoryConfidence: null,
       });
     // At once, not by a later retraining: the next categorisation already knows this choice.

@@ -224,7 +224,7 @@ export function useMailActions() {
         optimistic: (set) =>
           patchCachedEmails(queryClient, set, {
             category: categoryId,
-            category_source: categoryId === null ? null : 'user',
+            category_source: 'user',
           }),
         request: () => bulkInChunks(ids(matching), { action: 'categorize', category: categoryId }),
         success:
