@@ -4,6 +4,7 @@ import type { AiMailRow } from './ai.repository.ts';
 import { answerQuestion, type QaMail } from './local/qa/answer.ts';
 import { parseQuery } from './local/query/parse-query.ts';
 import { Bm25Index } from './local/search/bm25.ts';
+import { exactAnswer } from './exact-answers.ts';
 import { queryConditions } from './mail-filters.ts';
 import { ModelFailedError, type ModelProvider } from './provider.ts';
 import {
@@ -203,37 +204,8 @@ export function createAsker(deps: AiDeps) {
         date: mail.date.toISOString(),
         quote,
       });
-      if (/\b(wie ?viele|wieviele|how many|anzahl)\b/i.test(question)) {
-        // Counting is the database's job: exact, never a guess from a few retrieved mails.
-        const topic = parsed.text
-          .replace(/\b(e-?mails?|mails?|nachrichten|messages?)\b/gi, '')
-          .replace(/\b(wie ?viele|wieviele|how many|anzahl|mir|ich|habe|hat)\b/gi, '')
-          .trim();
-        const where = [...filters];
-        if (topic) {
-          const words = topic.split(/\s+/).filter((w) => w.length >= 3);
-          if (words.length)
-            where.push(
-              sql`(${sql.join(
-                words.map(
-                  (w) =>
-                    sql`lower(e.subject || ' ' || coalesce(e.body_text, '')) LIKE ${`%${w.toLowerCase()}%`}`,
-                ),
-                sql` AND `,
-              )})`,
-            );
-        }
-        const n = await repo.count(userId, where);
-        const mails = n > 0 ? await repo.mails({ userId, where, limit: QA_SOURCES }) : [];
-        const about = parsed.interpretation.replace(/^Gesucht:\s*/, '');
-        return {
-          answer:
-            n === 0
-              ? NOTHING_FOUND
-              : `${n === 1 ? 'Ich habe 1 E-Mail' : `Ich habe ${new Intl.NumberFormat('de-DE').format(n)} E-Mails`} gefunden (${about}).`,
-          sources: mails.map((m) => source(m, m.subject)),
-        };
-      }
+      const exact = await exactAnswer({ repo, userId, question, parsed, source });
+      if (exact) return exact;
       const found = await candidates(userId, filters, parsed.text || question);
       const index = new Bm25Index();
       for (const mail of found)

@@ -56,7 +56,15 @@ function ownMail(address: string): TestMessage[] {
     date: day('2026-10-28'),
     messageId: '<dhl-1@dhl.de>',
   };
-  return [...telekom, ...thomas, paket];
+  const handwerker = {
+    from: 'Sanitär Krause <info@krause-haustechnik.de>',
+    to: address,
+    subject: 'Rechnung Nr. 2026-117: Wartung Ihrer Heizung',
+    text: 'Sehr geehrte Damen und Herren,\n\nfür die Wartung Ihrer Heizung am 28. Oktober berechnen wir 249,90 €. Bitte überweisen Sie den Betrag bis zum 30. November 2026.\n\nMit freundlichen Grüßen\nSanitär Krause',
+    date: day('2026-11-02'),
+    messageId: '<krause-117@krause-haustechnik.de>',
+  };
+  return [...telekom, ...thomas, paket, handwerker];
 }
 
 describe.each(DATABASE_KINDS)('AI tasks on %s', (kind) => {
@@ -330,6 +338,46 @@ describe.each(DATABASE_KINDS)('AI tasks on %s', (kind) => {
     const counted = count.result as { answer: string; sources: { email_id: number }[] };
     expect(counted.answer).toMatch(/^Ich habe 3 E-Mails gefunden/);
     expect(counted.sources).toHaveLength(3);
+
+    // Counting with a topic: every mail that names it, inflected or in a compound ("Rechnungen"
+    // counts "Rechnung" and "Mobilfunkrechnung"), checked here against the stored text.
+    const all = await queryRows<{ text: string }>(
+      t.database.db,
+      sql`SELECT e.subject || ' ' || coalesce(e.body_text, '') AS text FROM emails e
+          JOIN folders f ON f.id = e.folder_id
+          WHERE e.account_id = ${accountId} AND f.folder_type NOT IN ('trash', 'spam')`,
+    );
+    const invoices = all.filter((m) => m.text.toLowerCase().includes('rechnung')).length;
+    expect(invoices).toBeGreaterThanOrEqual(5);
+    const invoiceCount = (
+      await runTask(owner, '/api/tasks/ai-question/', {
+        question: 'Wie viele Rechnungen habe ich bekommen?',
+      })
+    ).result as { answer: string };
+    expect(invoiceCount.answer).toMatch(new RegExp(`^Ich habe ${invoices} E-Mails gefunden`));
+
+    // Listing: the open invoice, not the four the Telekom debits.
+    const open = (
+      await runTask(owner, '/api/tasks/ai-question/', {
+        question: 'Welche Rechnungen sind noch offen?',
+      })
+    ).result as { answer: string; sources: { email_id: number }[] };
+    expect(open.answer).toContain(
+      'Rechnung Nr. 2026-117: Wartung Ihrer Heizung – Sanitär Krause, 249,90 €',
+    );
+    expect(open.answer).not.toContain('Telekom');
+    expect(open.sources.map((s) => s.email_id)).toEqual(
+      await ids(sql`message_id = 'krause-117@krause-haustechnik.de'`),
+    );
+    const listed = (
+      await runTask(owner, '/api/tasks/ai-question/', {
+        question: 'Zeig mir alle Mails von Thomas Weber',
+      })
+    ).result as { answer: string; sources: { email_id: number }[] };
+    expect(listed.answer).toMatch(/^Ich habe 3 E-Mails gefunden \(von Thomas Weber\):\n• /);
+    expect(listed.sources.map((s) => s.email_id).sort((a, b) => a - b)).toEqual(
+      await ids(sql`message_id LIKE 'thomas-%'`),
+    );
 
     const paket = (
       await runTask(owner, '/api/tasks/ai-question/', { question: 'Wann kommt mein Paket?' })

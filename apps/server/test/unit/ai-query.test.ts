@@ -20,6 +20,10 @@ describe('local engine: query parser', () => {
     expect(q.senders).toEqual([{ text: 'thomas', kind: 'person' }]);
     expect(q.text).toBe('Umbau');
     expect(q.interpretation).toBe('Gesucht: Umbau · von Thomas');
+    // A full name reads as written, not "Thomas weber".
+    expect(parseQuery('Mails von Thomas Weber', NOW).interpretation).toBe(
+      'Gesucht: alle E-Mails · von Thomas Weber',
+    );
   });
 
   it('reads addresses and domains', () => {

@@ -136,7 +136,7 @@ export function parseQuery(query: string, now: Date, context: QueryContext = {})
   else parts.push('alle E-Mails');
   for (const sender of senders)
     parts.push(
-      `von ${sender.kind === 'person' || sender.kind === 'organisation' ? capitalised(sender.text) : sender.text}`,
+      `von ${sender.kind === 'person' || sender.kind === 'organisation' ? sender.text.split(' ').map(capitalised).join(' ') : sender.text}`,
     );
   if (range) parts.push(range.label);
   if (folderType) parts.push(folderLabel);
