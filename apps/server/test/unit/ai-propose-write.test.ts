@@ -28,6 +28,31 @@ describe('local engine: proposals and writing', () => {
     for (const p of proposals) expect(p.description).toMatch(/^E-Mails .+\.$/);
   });
 
+  it('names no cluster after a person, nor after the company everyone writes from', () => {
+    const colleagues = ['steven.kean', 'vince.kaminski'];
+    const mails = Array.from({ length: 16 }, (_, i) => {
+      const budget = i % 2 === 0;
+      const who = colleagues[i % 4 < 2 ? 0 : 1]!;
+      const first = who.split('.')[0]!;
+      return {
+        id: i + 1,
+        subject: budget ? `Budget ${2026 + (i % 3)} Entwurf` : `Betriebsausflug Planung ${i}`,
+        body: budget
+          ? `Hallo, anbei das Budget mit den Zahlen für Vertrieb und Einkauf. Gruß ${first[0]!.toUpperCase()}${first.slice(1)}`
+          : `Hallo, für den Betriebsausflug fehlt noch der Bus. Gruß ${first[0]!.toUpperCase()}${first.slice(1)}`,
+        fromAddress: `${who}@firma.de`,
+        fromName: who.replace('.', ' '),
+      };
+    });
+    const proposals = proposeCategories(mails, 4);
+    expect(proposals.length).toBeGreaterThan(0);
+    const names = proposals.map((p) => p.name);
+    for (const name of names) expect(name).not.toMatch(/Steven|Vince|Kean|Kaminski|Firma/);
+    // Clusters a person would name alike are one proposal.
+    expect(new Set(names.map((n) => n.toLowerCase())).size).toBe(names.length);
+    expect(names.some((n) => n.startsWith('Budget'))).toBe(true);
+  });
+
   it('writes in the register, greeting and closing the user used before', () => {
     const input = {
       toRecipients: ['thomas@example.com'],

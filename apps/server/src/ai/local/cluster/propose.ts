@@ -25,17 +25,45 @@ function brand(domain: string): string {
 }
 
 // English words common in any mail that name no topic (German has capitalised nouns instead).
-const GENERIC_EN = new Set(
-  'time date like wrote make made using used use get got know think new way good well work people thing things going want need see look day days week year today still really much many back first last next said says email mail list message messages post sent send information please thanks'.split(
+// Words of mail itself (headers quoted in a body, greetings, link text) name no topic either.
+const MAIL_WORDS =
+  'forwarded original subject date wrote schrieb gesendet betreff http https www html link links url ciao author reply regards hallo hello dear liebe lieber viele grüße gruß gruss cheers discuss daily digest unsubscribe abmelden'.split(
+    ' ',
+  );
+const GENERIC_EN = new Set([
+  ...'time date like wrote make made using used use get got know think new way good well work people thing things going want need see look day days week year today still really much many back first last next said says email mail list message messages post sent send information please thanks'.split(
     ' ',
   ),
-);
+  ...MAIL_WORDS,
+]);
 
-const GENERIC_DE = new Set(
-  'tag tage tagen woche wochen monat monate monaten jahr jahre jahren zeit uhr frage fragen dank grüße gruß problem probleme sache sachen leute mail mails e-mail e-mails nachricht antwort hallo herr frau'.split(
+const GENERIC_DE = new Set([
+  ...'tag tage tagen woche wochen monat monate monaten jahr jahre jahren zeit uhr frage fragen dank grüße gruß problem probleme sache sachen leute mail mails e-mail e-mails nachricht antwort hallo herr frau möchten könnten würden hätten sollten müssten dürfen falls bitte danke gerne leider eigentlich vielleicht wirklich'.split(
     ' ',
   ),
-);
+  ...MAIL_WORDS,
+]);
+
+/**
+ * People's names (of senders, and as signed) are no topic a category is named after: "Steven"
+ * or "Matthias" would name a person's mail, which the sender already does better.
+ */
+function personNames(mails: readonly ProposalMail[]): Set<string> {
+  const names = new Set<string>();
+  for (const mail of mails) {
+    // A person writes from "thomas.weber@…" or a freemail address; "Telekom Rechnung
+    // <rechnung@telekom.de>" is a company whose display name names its topic.
+    const [local = '', domain = ''] = mail.fromAddress.toLowerCase().split('@');
+    const personal = /^\p{L}+[._]\p{L}+$/u.test(local);
+    if (!personal && !FREEMAIL.test(domain)) continue;
+    const parts = [
+      ...(mail.fromName ?? '').toLowerCase().split(/[^\p{L}-]+/u),
+      ...(personal ? local.split(/[._]/) : []),
+    ];
+    for (const part of parts) if (part.length > 2) names.add(part);
+  }
+  return names;
+}
 
 /** How often each word is written with a capital inside a sentence (German nouns are). */
 function capitalShare(mails: readonly ProposalMail[]) {
@@ -63,6 +91,7 @@ function topWords(
   allCounts: Map<string, number>,
   total: number,
   limit: number,
+  names: ReadonlySet<string>,
 ) {
   const counts = new Map<string, { mails: number; forms: Map<string, number> }>();
   let german = 0;
@@ -100,6 +129,7 @@ function topWords(
         ({ form, lift }) =>
           lift >= 2 &&
           !/['’]/.test(form) &&
+          !names.has(form.toLowerCase()) &&
           (isGerman ? capital(form) >= 0.6 && !GENERIC_DE.has(form) : !GENERIC_EN.has(form)),
       )
       .sort((a, b) => b.score - a.score)
@@ -124,6 +154,12 @@ export function proposeCategories(
   const allCounts = new Map<string, number>();
   for (const f of features)
     for (const term of Object.keys(f)) allCounts.set(term, (allCounts.get(term) ?? 0) + 1);
+  const names = personNames(mails);
+  const senders = new Map<string, number>();
+  for (const mail of mails) {
+    const domain = domainOf(mail.fromAddress);
+    if (domain) senders.set(domain, (senders.get(domain) ?? 0) + 1);
+  }
   const proposals: Proposal[] = [];
   for (let cluster = 0; cluster < k; cluster++) {
     const members = mails.filter((_, i) => assignment[i] === cluster);
@@ -134,14 +170,22 @@ export function proposeCategories(
       if (domain && !FREEMAIL.test(domain)) domains.set(domain, (domains.get(domain) ?? 0) + 1);
     }
     const [domain, domainCount] = [...domains].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
-    const words = topWords(members, allCounts, mails.length, 3);
-    const dominant = domain !== '' && domainCount >= members.length * 0.6;
+    const words = topWords(members, allCounts, mails.length, 3, names);
+    // A sender names the cluster when most of it comes from there, and that sender is not
+    // simply most of the mailbox (a company's own domain in its staff's mail).
+    const dominant =
+      domain !== '' &&
+      domainCount >= members.length * 0.6 &&
+      domainCount / members.length >= (2 * (senders.get(domain) ?? 0)) / mails.length;
     // A cluster with neither a common sender nor a word of its own is no category anyone wants.
     if (!words[0] && !dominant) continue;
     const main = words[0] ? noun(words[0].form) : 'E-Mails';
     const name = dominant
-      ? `${main} ${brand(domain)}`
-      : words[1]
+      ? words[0]
+        ? `${main} ${brand(domain)}`
+        : brand(domain)
+      : // A second word only when it is nearly as telling as the first, not a filler.
+        words[1] && words[1].score >= 0.5 * words[0]!.score
         ? `${main} und ${noun(words[1].form)}`
         : main;
     const topics = words.map((w) => noun(w.form));
@@ -150,8 +194,17 @@ export function proposeCategories(
         ? `${topics.slice(0, -1).join(', ')} und ${topics.at(-1)}`
         : (topics[0] ?? 'ihre Nachrichten');
     const description = dominant
-      ? `E-Mails von ${brand(domain)} (${domain}) rund um ${about}.`
+      ? topics.length
+        ? `E-Mails von ${brand(domain)} (${domain}) rund um ${about}.`
+        : `E-Mails von ${brand(domain)} (${domain}).`
       : `E-Mails rund um ${about}.`;
+    // Two clusters a person would name alike are one category to them.
+    const twin = proposals.find((p) => p.name.toLowerCase() === name.toLowerCase());
+    if (twin) {
+      twin.size += members.length;
+      twin.emailIds.push(...members.map((m) => m.id));
+      continue;
+    }
     proposals.push({ name, description, size: members.length, emailIds: members.map((m) => m.id) });
   }
   return proposals.sort((a, b) => b.size - a.size);
