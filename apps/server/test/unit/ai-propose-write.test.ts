@@ -80,18 +80,20 @@ describe('local engine: proposals and writing', () => {
     const reply = suggestReply(input);
     expect(reply.startsWith('Servus Thomas,')).toBe(true);
     expect(reply).toContain('danke für deine Nachricht zu „Umbau Küche“');
-    expect(reply).toContain('„Hallo Anna, kannst du mir sagen, wann der Fliesenleger kommt?“');
+    expect(reply).toContain('Deine Frage „kannst du mir sagen, wann der Fliesenleger kommt?“');
     expect(reply.endsWith('Liebe Grüße\nAnna')).toBe(true);
   });
 
   it("writes formally to someone it has no mail to, and in the thread's language", () => {
     const german = suggestReply({
       toRecipients: ['neu@example.de'],
-      subject: 'Angebot',
+      subject: 'AW: Angebot',
       context: 'Sehr geehrte Frau Weber, können Sie uns ein Angebot schicken?',
       sent: [],
     });
     expect(german).toMatch(/^Guten Tag,\n\nvielen Dank für Ihre Nachricht/);
+    // The question without the greeting before it.
+    expect(german).toContain('Ihre Frage „können Sie uns ein Angebot schicken?“ kläre ich');
     expect(german).toContain('Mit freundlichen Grüßen');
     const english = suggestReply({
       toRecipients: ['bob@example.org'],
@@ -100,6 +102,38 @@ describe('local engine: proposals and writing', () => {
       sent: [],
     });
     expect(english).toMatch(/^Hello,\n\nthank you for your message about "Meeting"/);
+    // Signed "Thanks,\nJohn": greeted by name.
+    expect(
+      suggestReply({
+        toRecipients: ['john@example.org'],
+        subject: 'Re: slides',
+        context: 'Hi Anna,\n\ncould you send me the slides?\n\nThanks,\nJohn',
+        sent: [],
+      }),
+    ).toMatch(/^Hello John,\n\n.*"could you send me the slides\?"/);
+  });
+
+  it('continues a new mail the user is writing instead of answering it', () => {
+    const sent = [
+      { to: ['vermieter@example.de'], body: 'Guten Tag Herr Schulz,\n\n…\n\nBeste Grüße\nKatrin' },
+    ];
+    const draft = suggestReply({
+      toRecipients: ['vermieter@example.de'],
+      subject: 'Heizung in der Wohnung',
+      context: 'die Heizung im Bad wird seit Montag nicht mehr warm.',
+      sent,
+      userName: 'Katrin',
+    });
+    expect(draft).toBe(
+      'Guten Tag Herr Schulz,\n\ndie Heizung im Bad wird seit Montag nicht mehr warm.\n\nFür Rückfragen stehe ich Ihnen gern zur Verfügung.\n\nBeste Grüße\nKatrin',
+    );
+    expect(draft).not.toContain('Dank für Ihre Nachricht');
+    // Nothing written yet: a start on the subject, not thanks for a message nobody sent.
+    expect(
+      suggestReply({ toRecipients: ['x@example.de'], subject: 'Treffen', context: '', sent: [] }),
+    ).toBe(
+      'Guten Tag,\n\nich melde mich bei Ihnen wegen „Treffen“.\n\nFür Rückfragen stehe ich Ihnen gern zur Verfügung.\n\nMit freundlichen Grüßen',
+    );
   });
 
   it('suggests a German description from the name alone or with matching mail', () => {

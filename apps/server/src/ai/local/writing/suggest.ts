@@ -58,36 +58,91 @@ function defaultGreeting(style: Style, name: string | undefined): string {
   return name ? `Guten Tag ${name},` : 'Guten Tag,';
 }
 
+const REPLY_SUBJECT = /^\s*((re|aw|wg|fw|fwd)\s*:\s*)+/i;
+const QUOTE_START = /\n(?:>|Am .+schrieb|On .+wrote|-{2,} ?(?:Original|Ursprüngliche))/;
+
+/** The thread's last message: what stands before the quote of the earlier ones. */
+const lastMessage = (context: string) => context.split(QUOTE_START)[0] ?? context;
+
 /** The question or request of the thread's last message, to answer it by name. */
 function lastAsk(context: string): string | null {
-  const own = context.split(/\n(?:>|Am .+schrieb|On .+wrote)/)[0] ?? context;
-  const sentences = own.replace(/\s+/g, ' ').split(/(?<=[.!?])\s+/);
+  const lines = lastMessage(context).split('\n');
+  // Not the greeting line: "Hi Anna, could you …?" asks only "could you …?".
+  if (lines[0] && GREETING.test(lines[0])) lines[0] = lines[0].replace(/^[^,]*,\s*/, '');
+  const sentences = lines
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .split(/(?<=[.!?])\s+/);
   return sentences.find((s) => s.trim().endsWith('?'))?.trim() ?? null;
+}
+
+/** The name the thread's last message is signed with ("Thanks,\nJohn"), if it has one. */
+function signedName(context: string): string | undefined {
+  const lines = lastMessage(context)
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  const at = lines.findIndex((l) => CLOSING.test(l));
+  const name = at >= 0 ? lines[at + 1] : undefined;
+  return name && /^\p{Lu}[\p{L}-]+$/u.test(name) ? name : undefined;
+}
+
+/**
+ * The user's own draft of a new mail (no "Re:", no quoted thread): the suggestion continues it
+ * rather than answering it.
+ */
+const isDraft = (input: SuggestionInput) =>
+  !REPLY_SUBJECT.test(input.subject) && !QUOTE_START.test(`\n${input.context}`);
+
+function continueDraft(input: SuggestionInput, style: Style, greeting: string): string {
+  const en = style.language === 'en';
+  const du = style.register === 'Du';
+  const topic = input.subject.trim();
+  const closing =
+    style.closing ?? (en ? 'Best regards' : du ? 'Viele Grüße' : 'Mit freundlichen Grüßen');
+  const signature = input.userName ? `\n${input.userName}` : '';
+  const draft = input.context.trim();
+  const body = draft
+    ? GREETING.test(draft.split('\n')[0] ?? '')
+      ? draft
+      : `${greeting}\n\n${draft}`
+    : `${greeting}\n\n${
+        en
+          ? `I am writing to you${topic ? ` about "${topic}"` : ''}.`
+          : `ich melde mich bei ${du ? 'dir' : 'Ihnen'}${topic ? ` wegen „${topic}“` : ''}.`
+      }`;
+  if (CLOSING.test(draft)) return body;
+  const offer = en
+    ? 'Please let me know if you have any questions.'
+    : du
+      ? 'Sag mir gern Bescheid, wenn du Fragen hast.'
+      : 'Für Rückfragen stehe ich Ihnen gern zur Verfügung.';
+  return `${body}\n\n${offer}\n\n${closing.replace(/,$/, '')}${signature}`;
 }
 
 /**
  * A reply (or continuation of a draft) in the user's own register, greeting and closing, in
  * German or in the thread's language. Built from templates and the thread, never canned English
- * for a German thread.
+ * for a German thread. A draft comes back whole, with its greeting and ending added.
  */
 export function suggestReply(input: SuggestionInput): string {
   const style = learnStyle(input);
-  const name =
+  const known =
     input.recipientNames?.[0]?.split(/\s+/)[style.register === 'Du' ? 0 : 1] ??
     input.recipientNames?.[0];
+  const name = known ?? signedName(input.context);
   const greeting =
-    style.greeting ?? defaultGreeting(style, style.register === 'Du' ? name : undefined);
+    style.greeting ??
+    defaultGreeting(style, style.register === 'Du' || style.language === 'en' ? name : undefined);
+  if (isDraft(input)) return continueDraft(input, style, greeting);
   const ask = lastAsk(input.context);
-  const topic = input.subject.replace(/^\s*((re|aw|wg|fw|fwd)\s*:\s*)+/i, '').trim();
+  const topic = input.subject.replace(REPLY_SUBJECT, '').trim();
   const en = style.language === 'en';
   const du = style.register === 'Du';
   const lines: string[] = [];
   if (en) {
     lines.push(`thank you for your message${topic ? ` about "${topic}"` : ''}.`);
-    if (ask)
-      lines.push(
-        `Regarding your question "${ask}": I will look into it and get back to you shortly.`,
-      );
+    if (ask) lines.push(`I will look into your question "${ask}" and get back to you shortly.`);
     else lines.push('I will look into it and get back to you shortly.');
   } else {
     lines.push(
@@ -95,7 +150,7 @@ export function suggestReply(input: SuggestionInput): string {
     );
     if (ask)
       lines.push(
-        `Zu ${du ? 'deiner' : 'Ihrer'} Frage „${ask}“: Ich kümmere mich darum und melde mich in Kürze.`,
+        `${du ? 'Deine' : 'Ihre'} Frage „${ask}“ kläre ich und melde mich in Kürze bei ${du ? 'dir' : 'Ihnen'}.`,
       );
     else lines.push(`Ich kümmere mich darum und melde mich in Kürze bei ${du ? 'dir' : 'Ihnen'}.`);
   }
