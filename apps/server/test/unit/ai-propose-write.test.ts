@@ -140,6 +140,14 @@ describe('local engine: proposals and writing', () => {
     expect(suggestCategoryDescription('Rechnungen')).toBe(
       'Rechnungen, Zahlungsaufforderungen und Abrechnungen.',
     );
+    expect(suggestCategoryDescription('Arzt')).toBe(
+      'Termine, Befunde und Rechnungen von Ärzten, Praxen und der Krankenkasse.',
+    );
+    // "Jobsuche" is about applying, "Automatisierung" is no car.
+    expect(suggestCategoryDescription('Jobsuche')).toMatch(/^Bewerbungen, Stellenangebote/);
+    expect(suggestCategoryDescription('Automatisierung')).toBe(
+      'E-Mails rund um das Thema „Automatisierung“.',
+    );
     expect(suggestCategoryDescription('Gartenprojekt')).toBe(
       'E-Mails rund um das Thema „Gartenprojekt“.',
     );

@@ -20,6 +20,11 @@ const KNOWN: [RegExp, string][] = [
     /bestell|shop|liefer|paket|versand|order/i,
     'Bestellbestätigungen, Versand- und Lieferinformationen',
   ],
+  // Before "Arbeit": "Jobsuche" is about applying, not about the job.
+  [
+    /bewerbung|jobsuche|karriere|stellen/i,
+    'Bewerbungen, Stellenangebote, Einladungen zu Gesprächen, Zu- und Absagen',
+  ],
   [
     /arbeit|job|büro|projekt|work|kolleg/i,
     'Nachrichten zu Arbeit, Projekten und Terminen mit Kollegen',
@@ -32,6 +37,25 @@ const KNOWN: [RegExp, string][] = [
   [/wohnung|miete|vermiet|haus|nebenkosten/i, 'Schreiben zu Miete, Nebenkosten und der Wohnung'],
   [/schule|kita|uni|studium/i, 'Nachrichten von Schule, Kita oder Hochschule'],
   [/spam|junk/i, 'Unerwünschte Werbung und verdächtige Nachrichten'],
+  [
+    /arzt|ärzt|gesundheit|kranken|praxis|doctor|health/i,
+    'Termine, Befunde und Rechnungen von Ärzten, Praxen und der Krankenkasse',
+  ],
+  [/handwerk|renovier|umbau|sanierung/i, 'Angebote, Termine und Rechnungen von Handwerkern'],
+  [/auto(?!mat)|kfz|fahrzeug|werkstatt/i, 'Werkstatt, TÜV, Leasing und alles andere rund ums Auto'],
+  [
+    /social|soziale|linkedin|facebook|instagram|xing/i,
+    'Benachrichtigungen aus sozialen Netzwerken wie LinkedIn, Facebook oder Instagram',
+  ],
+  [
+    /behörde|amt\b|ämter|bürgeramt|gemeinde/i,
+    'Schreiben von Ämtern und Behörden: Bescheide, Anträge und Termine',
+  ],
+  [
+    /vertr[aä]g|kündigung|abo|mobilfunk|strom/i,
+    'Verträge, Kündigungen und Abos bei Anbietern wie Strom, Mobilfunk oder Streaming',
+  ],
+  [/hochzeit|feier|party|geburtstag/i, 'Einladungen, Planung und Absprachen für Feiern und Feste'],
 ];
 
 const list = (items: readonly string[]) =>
