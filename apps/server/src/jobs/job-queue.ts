@@ -10,6 +10,7 @@ import { registerFetchJob } from './fetch-emails.job.ts';
 import { MAINTENANCE_QUEUE, registerMaintenanceJobs } from './maintenance.job.ts';
 import { FETCH_QUEUE } from '../modules/tasks/tasks.service.ts';
 import { AI_QUEUE } from '../modules/ai/ai-tasks.service.ts';
+import { afterLiveMail } from '../modules/ai/after-live-mail.ts';
 import { startWorkerPresence, type WorkerPresence } from '../modules/tasks/worker-presence.ts';
 
 /** Messages indexed for search that make a bulk worth a reopen of PGlite (ADR 0021). */
@@ -138,12 +139,27 @@ export async function startJobQueue(
   // its account, since a live account may never be fetched by hand again.
   if (options.work && options.services) await options.services.jobs.send(TEXT_REDERIVE_QUEUE, {});
   const s = options.services;
+  // Mail the live sync stores is filed like a fetch's (debounced: a burst is one task).
+  const liveMail =
+    options.work && s && options.liveSync
+      ? afterLiveMail(
+          (userId, accountId) => s.aiTasks.startAfterFetch(userId, accountId),
+          (err, accountId) =>
+            options.logger.warn(
+              { err, accountId },
+              'starting the categorisation after IDLE failed',
+            ),
+        )
+      : undefined;
   const live =
     options.work && s && options.liveSync
       ? await startLiveSync(database, s.sync, {
           pollSeconds: options.liveSync.pollSeconds,
           rescanSeconds: options.liveSync.rescanSeconds ?? 30,
           logger: options.logger,
+          ...(liveMail
+            ? { onNewMail: (userId: string, accountId: number) => liveMail.note(userId, accountId) }
+            : {}),
         })
       : undefined;
   // A first fetch makes an account live at once, not only at the next rescan.
@@ -157,6 +173,7 @@ export async function startJobQueue(
       bulkOver?.stop();
       unlistenAi?.();
       await live?.stop();
+      liveMail?.stop();
       await boss.stop({ graceful: true, timeout: 10_000 });
       await presence?.close();
     },
