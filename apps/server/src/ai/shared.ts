@@ -20,6 +20,8 @@ export interface CategorizeResult {
   categorized: number;
   uncertain: number;
   per_category: Record<string, number>;
+  /** Set when the configured model failed and mail it was asked about stayed unfiled. */
+  note?: string;
 }
 
 export interface SearchResult {
