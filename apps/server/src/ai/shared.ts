@@ -1,5 +1,6 @@
 import type { Logger } from '../lib/logger.ts';
 import type { AiMailRow, AiRepository } from './ai.repository.ts';
+import type { Embeddings } from './embeddings.ts';
 import { mailFeatures, type Features } from './local/features.ts';
 import type { ModelProvider } from './provider.ts';
 
@@ -71,4 +72,6 @@ export interface AiDeps {
   repo: AiRepository;
   logger?: Logger | undefined;
   model?: ModelProvider | undefined;
+  /** Stored mail embeddings, when an embedding model is configured (ADR 0026). */
+  embeddings?: Embeddings | undefined;
 }
