@@ -251,7 +251,9 @@ export function createAsker(deps: AiDeps) {
       const index = new Bm25Index();
       for (const mail of found)
         index.add({ id: mail.id, subject: mail.subject, body: mail.body, from: fromLabel(mail) });
-      const hits = index.search(parsed.text || question, QA_SOURCES);
+      const wording = parsed.text || question;
+      const pool = index.search(wording, deps.embeddings?.enabled ? BLEND_POOL : QA_SOURCES);
+      const hits = await blendSimilar(deps.embeddings, userId, wording, found, pool, QA_SOURCES);
       const byId = new Map(found.map((m) => [m.id, m]));
       const retrieved = hits.map((h) => byId.get(h.id)!);
       const qaMails: QaMail[] = retrieved.map((m) => ({

@@ -204,4 +204,29 @@ describe.each(DATABASE_KINDS)('embeddings from an OpenAI-compatible model on %s'
     expect(await search('Auto')).toEqual([]);
     expect((await search('Grillabend'))[0]).toBe('Grillabend am Samstag');
   });
+
+  it('a question retrieves mail of similar wording for the model to answer from', async () => {
+    const given = async () => {
+      fake.requests.length = 0;
+      fake.reply = () => ({ content: JSON.stringify({ found: false, answer: '', citations: [] }) });
+      const res = await owner.request({
+        method: 'POST',
+        url: '/api/tasks/ai-question/',
+        payload: { question: 'Wann kommt das Auto?' },
+      });
+      const task = await waitForTask(owner, res.json<{ task_id: string }>().task_id);
+      expect(task.status, task.message).toBe('SUCCESS');
+      const prompt = fake.requests[0]?.messages.find((m) => m.role === 'user')?.content ?? '';
+      return prompt.includes('[{')
+        ? (JSON.parse(prompt.slice(prompt.indexOf('[{'))) as { subject: string }[]).map(
+            (m) => m.subject,
+          )
+        : [];
+    };
+    fake.embed = (text) => hashedEmbedding(text.replace(/\b(wagen|pkw|fahrzeug)\b/gi, 'auto'));
+    expect(await given()).toContain('Unser neuer Wagen ist da');
+    // Without the query's embedding, the words alone do not find it.
+    fake.embed = () => ({ status: 500 });
+    expect(await given()).not.toContain('Unser neuer Wagen ist da');
+  });
 });
