@@ -265,6 +265,7 @@ describe.each(DATABASE_KINDS)('categorisation with an OpenAI-compatible model on
       });
       expect(task.status, task.message).toBe('SUCCESS');
       expect(task.result).toMatchObject({ note: NOTE, categorized: 0 });
+      expect(task.message).toContain(NOTE);
       // One retry per request, never a third call.
       const batches = new Set(fake.requests.map((r) => JSON.stringify(promptData(r).mails)));
       expect(fake.requests).toHaveLength(batches.size * 2);
