@@ -1,4 +1,5 @@
 import { createAi } from './ai/index.ts';
+import { createEmbedder } from './ai/embeddings.ts';
 import { createModelProvider } from './ai/provider.ts';
 import type { Config } from './config/env.ts';
 import type { DatabaseHandle } from './db/client.ts';
@@ -85,6 +86,7 @@ export function createServices(config: Config, database: DatabaseHandle, logger?
   const ai = createAi({
     db: database.db,
     model: createModelProvider(config, logger),
+    embedder: createEmbedder(config),
     ...(logger ? { logger } : {}),
   });
   const emailsRepo = createEmailsRepository(database.db);

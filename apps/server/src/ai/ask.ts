@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AiMailRow } from './ai.repository.ts';
+import { BLEND_POOL, blendSimilar } from './embeddings.ts';
 import { answerQuestion, type QaMail } from './local/qa/answer.ts';
 import { parseQuery } from './local/query/parse-query.ts';
 import { Bm25Index } from './local/search/bm25.ts';
@@ -167,7 +168,19 @@ export function createAsker(deps: AiDeps) {
         const index = new Bm25Index();
         for (const mail of found)
           index.add({ id: mail.id, subject: mail.subject, body: mail.body, from: fromLabel(mail) });
-        hits = index.search(parsed.text, SEARCH_RESULTS);
+        // "Similar wording" by the stored embeddings, where a model provides them (ADR 0026).
+        const bm25 = index.search(
+          parsed.text,
+          deps.embeddings?.enabled ? BLEND_POOL : SEARCH_RESULTS,
+        );
+        hits = await blendSimilar(
+          deps.embeddings,
+          userId,
+          parsed.text,
+          found,
+          bm25,
+          SEARCH_RESULTS,
+        );
       } else hits = found.slice(0, FILTER_ONLY_RESULTS).map((m) => ({ id: m.id, score: 1 }));
       const byId = new Map(found.map((m) => [m.id, m]));
       return {
@@ -210,7 +223,9 @@ export function createAsker(deps: AiDeps) {
       const index = new Bm25Index();
       for (const mail of found)
         index.add({ id: mail.id, subject: mail.subject, body: mail.body, from: fromLabel(mail) });
-      const hits = index.search(parsed.text || question, QA_SOURCES);
+      const wording = parsed.text || question;
+      const pool = index.search(wording, deps.embeddings?.enabled ? BLEND_POOL : QA_SOURCES);
+      const hits = await blendSimilar(deps.embeddings, userId, wording, found, pool, QA_SOURCES);
       const byId = new Map(found.map((m) => [m.id, m]));
       const retrieved = hits.map((h) => byId.get(h.id)!);
       const qaMails: QaMail[] = retrieved.map((m) => ({

@@ -11,6 +11,7 @@ import {
   type CategoryModel,
 } from './local/categorize/model.ts';
 import { selfTrain } from './local/categorize/self-train.ts';
+import { decideUncertainByModel } from './model-categorize.ts';
 import type { Features } from './local/features.ts';
 import {
   AiCancelledError,
@@ -171,6 +172,7 @@ export function createCategorizer(deps: AiDeps) {
         await progress.report(share(0.7), 'E-Mails werden einsortiert …');
         const assignments: { id: number; categoryId: number | null; confidence: number | null }[] =
           [];
+        const unsure: AiMailRow[] = [];
         for (const mail of targets) {
           // Never the user's own choice; and, when asked, only mail without a category.
           if (mail.categorySource === 'user') continue;
@@ -185,11 +187,14 @@ export function createCategorizer(deps: AiDeps) {
             result.per_category[c.categoryId] = (result.per_category[c.categoryId] ?? 0) + 1;
           } else {
             result.uncertain++;
+            unsure.push(mail);
             // What the AI filed before and no longer believes goes back to 'Ohne Kategorie'.
             if (mail.categoryId !== null)
               assignments.push({ id: mail.id, categoryId: null, confidence: null });
           }
         }
+        // With a model configured, it decides (part of) what the local engine was unsure of.
+        await decideUncertainByModel(deps, model.categories, unsure, assignments, result);
         await repo.fileByAi(assignments);
       }
       return result;

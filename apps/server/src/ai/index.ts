@@ -3,6 +3,7 @@ import type { Logger } from '../lib/logger.ts';
 import { createAiRepository } from './ai.repository.ts';
 import { createAsker } from './ask.ts';
 import { createCategorizer } from './categorize.ts';
+import { createEmbeddings, type Embedder } from './embeddings.ts';
 import { analyzeText } from './local/text/analyze.ts';
 import type { ModelProvider } from './provider.ts';
 import { createProposer } from './proposals.ts';
@@ -26,10 +27,23 @@ export {
  * is decided here. Today that is the built-in local engine (ADR 0022), which sends nothing over
  * the network.
  */
-export function createAi(deps: { db: Db; logger?: Logger; model?: ModelProvider | undefined }) {
-  const parts = { repo: createAiRepository(deps.db), logger: deps.logger, model: deps.model };
+export function createAi(deps: {
+  db: Db;
+  logger?: Logger;
+  model?: ModelProvider | undefined;
+  embedder?: Embedder | undefined;
+}) {
+  const embeddings = createEmbeddings(deps);
+  const parts = {
+    repo: createAiRepository(deps.db),
+    logger: deps.logger,
+    model: deps.model,
+    embeddings,
+  };
   return {
     repo: parts.repo,
+    /** Embeds new mail in the background (the job in job-queue.ts); nothing without a model. */
+    embeddings,
     ...createCategorizer(parts),
     ...createWriter(parts),
     ...createAsker(parts),

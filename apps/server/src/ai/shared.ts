@@ -1,5 +1,6 @@
 import type { Logger } from '../lib/logger.ts';
 import type { AiMailRow, AiRepository } from './ai.repository.ts';
+import type { Embeddings } from './embeddings.ts';
 import { mailFeatures, type Features } from './local/features.ts';
 import type { ModelProvider } from './provider.ts';
 
@@ -20,6 +21,8 @@ export interface CategorizeResult {
   categorized: number;
   uncertain: number;
   per_category: Record<string, number>;
+  /** Set when the configured model failed and mail it was asked about stayed unfiled. */
+  note?: string;
 }
 
 export interface SearchResult {
@@ -69,4 +72,6 @@ export interface AiDeps {
   repo: AiRepository;
   logger?: Logger | undefined;
   model?: ModelProvider | undefined;
+  /** Stored mail embeddings, when an embedding model is configured (ADR 0026). */
+  embeddings?: Embeddings | undefined;
 }

@@ -10,6 +10,8 @@ import { registerFetchJob } from './fetch-emails.job.ts';
 import { MAINTENANCE_QUEUE, registerMaintenanceJobs } from './maintenance.job.ts';
 import { FETCH_QUEUE } from '../modules/tasks/tasks.service.ts';
 import { AI_QUEUE } from '../modules/ai/ai-tasks.service.ts';
+import { afterLiveMail } from '../modules/ai/after-live-mail.ts';
+import { EMBED_QUEUE, registerEmbedJob, type EmbedJob } from '../modules/ai/embed-job.ts';
 import { startWorkerPresence, type WorkerPresence } from '../modules/tasks/worker-presence.ts';
 
 /** Messages indexed for search that make a bulk worth a reopen of PGlite (ADR 0021). */
@@ -52,6 +54,7 @@ export async function startJobQueue(
   await boss.createQueue(SEARCH_INDEX_QUEUE);
   await boss.createQueue(TEXT_REDERIVE_QUEUE);
   await boss.createQueue(AI_QUEUE);
+  await boss.createQueue(EMBED_QUEUE);
   if (options.services) {
     const { search, jobs } = options.services;
     search.attachScheduler(async () => {
@@ -61,6 +64,7 @@ export async function startJobQueue(
   let unlistenFiling: (() => void) | undefined;
   let unlistenAi: (() => void) | undefined;
   let presence: WorkerPresence | undefined;
+  let embed: EmbedJob | undefined;
   // After a first sync PGlite's WebAssembly memory stays as large as the bulk made it; a reopen
   // gives it back (ADR 0021). The search index is the last step of a bulk.
   const bulkOver =
@@ -105,6 +109,7 @@ export async function startJobQueue(
           );
         });
       });
+      embed = await registerEmbedJob(boss, options.services, options.logger);
       const search = options.services.search;
       const indexer = await boss.work(
         SEARCH_INDEX_QUEUE,
@@ -138,12 +143,32 @@ export async function startJobQueue(
   // its account, since a live account may never be fetched by hand again.
   if (options.work && options.services) await options.services.jobs.send(TEXT_REDERIVE_QUEUE, {});
   const s = options.services;
+  // Mail the live sync stores is filed like a fetch's (debounced: a burst is one task).
+  const liveMail =
+    options.work && s && options.liveSync
+      ? afterLiveMail(
+          (userId, accountId) => s.aiTasks.startAfterFetch(userId, accountId),
+          (err, accountId) =>
+            options.logger.warn(
+              { err, accountId },
+              'starting the categorisation after IDLE failed',
+            ),
+        )
+      : undefined;
   const live =
     options.work && s && options.liveSync
       ? await startLiveSync(database, s.sync, {
           pollSeconds: options.liveSync.pollSeconds,
           rescanSeconds: options.liveSync.rescanSeconds ?? 30,
           logger: options.logger,
+          ...(liveMail
+            ? {
+                onNewMail: (userId: string, accountId: number) => {
+                  liveMail.note(userId, accountId);
+                  embed?.schedule();
+                },
+              }
+            : {}),
         })
       : undefined;
   // A first fetch makes an account live at once, not only at the next rescan.
@@ -157,6 +182,8 @@ export async function startJobQueue(
       bulkOver?.stop();
       unlistenAi?.();
       await live?.stop();
+      liveMail?.stop();
+      embed?.stop();
       await boss.stop({ graceful: true, timeout: 10_000 });
       await presence?.close();
     },

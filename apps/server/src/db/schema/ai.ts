@@ -1,5 +1,6 @@
 import {
   bigint,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -11,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 import { categories } from './categories.ts';
+import { emails } from './emails.ts';
 
 /**
  * What the local AI engine learned per category (ADR 0022, 0023): summed document vectors as
@@ -87,4 +89,28 @@ export const aiProposals = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('ai_proposals_account_idx').on(t.accountId)],
+);
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+});
+
+/**
+ * A mail's embedding from the configured model (ADR 0026): float32 values, normalised to length
+ * 1, as bytes, so that PostgreSQL without pgvector stores them as well as PGlite; cosine
+ * similarity is computed in the server over a search's candidates. `model` names the embedding
+ * model: vectors of another model are made again, never compared.
+ */
+export const aiEmailEmbeddings = pgTable(
+  'ai_email_embeddings',
+  {
+    emailId: bigint('email_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => emails.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    model: text('model').notNull(),
+    vector: bytea('vector').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ai_email_embeddings_user_idx').on(t.userId)],
 );

@@ -19,6 +19,8 @@ export interface WatcherOptions {
   /** The first pause after a session ended; it doubles up to 15 minutes. */
   backoffMs?: number;
   logger?: Logger;
+  /** Told when a sync stored new mail (the AI files it as after a fetch, issue 21). */
+  onNewMail?: (userId: string, accountId: number) => void;
 }
 
 export interface AccountWatcher {
@@ -169,6 +171,7 @@ export function watchAccount(
       if (!imap.usable) throw new Error('IMAP connection closed');
       const { inbox } = await syncable();
       const synced = inbox ? await syncFolderAndNotify(deps, imap, inbox, zone) : undefined;
+      if (synced?.newMessages) options.onNewMail?.(account.userId, account.id);
       if (Date.now() >= nextPoll) {
         const roundStarted = await deps.emailSync.newestEmailId();
         await relist(imap);
@@ -178,15 +181,18 @@ export function watchAccount(
           if ((broken.get(folder.id) ?? 0) > Date.now()) continue;
           // A folder the server refuses is tried again at the next poll; breaking the session
           // for it would keep the inbox from being watched at all.
-          await syncFolderAndNotify(deps, imap, folder, zone).catch((error: unknown) => {
-            if (!refusedByServer(error, imap)) {
-              // One that breaks the connection (a damaged message the server cannot read) is
-              // left alone for a while, so that the next session gets to watch the inbox.
-              broken.set(folder.id, Date.now() + BROKEN_FOLDER_PAUSE_MS);
-              throw error;
-            }
-            log?.warn({ folderId: folder.id }, 'live sync skipped a folder the server refused');
-          });
+          const result = await syncFolderAndNotify(deps, imap, folder, zone).catch(
+            (error: unknown) => {
+              if (!refusedByServer(error, imap)) {
+                // One that breaks the connection (a damaged message the server cannot read) is
+                // left alone for a while, so that the next session gets to watch the inbox.
+                broken.set(folder.id, Date.now() + BROKEN_FOLDER_PAUSE_MS);
+                throw error;
+              }
+              log?.warn({ folderId: folder.id }, 'live sync skipped a folder the server refused');
+            },
+          );
+          if (result?.newMessages) options.onNewMail?.(account.userId, account.id);
         }
         healthy = true;
         // Every folder looked at: the account is as current as after a fetch, and a problem

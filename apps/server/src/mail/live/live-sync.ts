@@ -12,6 +12,8 @@ export interface LiveSyncOptions {
   /** The watchers' first pause after a session ended (tests shorten it). */
   backoffMs?: number;
   logger?: Logger;
+  /** Told when a watcher stored new mail of an account. */
+  onNewMail?: (userId: string, accountId: number) => void;
 }
 
 export interface LiveSync {
@@ -78,6 +80,7 @@ export async function startLiveSync(
           pollSeconds: options.pollSeconds,
           ...(options.backoffMs ? { backoffMs: options.backoffMs } : {}),
           ...(options.logger ? { logger: options.logger } : {}),
+          ...(options.onNewMail ? { onNewMail: options.onNewMail } : {}),
         }),
         fingerprint: fingerprint(account),
       });

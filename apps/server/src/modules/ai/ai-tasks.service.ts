@@ -58,10 +58,11 @@ const mails = (n: number) => (n === 1 ? '1 E-Mail' : `${number(n)} E-Mails`);
 function successMessage(job: AiJob, result: unknown): string {
   switch (job.type) {
     case 'AI_CATEGORIZE': {
-      const r = result as { categorized: number; uncertain: number };
+      const r = result as { categorized: number; uncertain: number; note?: string };
+      // The model's failure is said on the task card too, not only in the result.
       return `Kategorisierung abgeschlossen: ${mails(r.categorized)} einsortiert${
         r.uncertain ? `, ${number(r.uncertain)} unsicher (bleiben in „Ohne Kategorie“)` : ''
-      }.`;
+      }.${r.note ? ` ${r.note}` : ''}`;
     }
     case 'AI_SEARCH': {
       const n = (result as { results: unknown[] }).results.length;
