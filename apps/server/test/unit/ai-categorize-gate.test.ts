@@ -39,6 +39,13 @@ const home = [
   ['Umzug', 'Hilfst du beim Umzug am Samstag?'],
 ].map(([subject, body], i) => mail(subject!, body!, `freund${i % 3}@gmx.de`));
 
+/** Each example filed twice (calibration wants twenty at least). */
+const filedTwice = () =>
+  [1, 2].flatMap(() => [
+    ...work.map((features) => ({ categoryId: 1, features })),
+    ...home.map((features) => ({ categoryId: 2, features })),
+  ]);
+
 function model() {
   const m = createModel(categories);
   m.background = buildBackground([...work, ...home]);
@@ -65,10 +72,7 @@ describe('local engine: filing gate and learning from examples', () => {
     // under 'Arbeit', and the sender tells them apart.
     const probe = mail('Sommerfest', 'Ausflug an den See, danach Urlaub.', 'kollege1@firma.de');
     expect(classify(m, probe).categoryId).toBe(2);
-    const examples = [
-      ...work.map((features) => ({ categoryId: 1, features })),
-      ...home.map((features) => ({ categoryId: 2, features })),
-    ];
+    const examples = filedTwice();
     for (const { categoryId, features } of examples) addExample(m, categoryId, features);
     calibrate(m, examples);
     expect(m.linear).toBeDefined();
@@ -80,10 +84,7 @@ describe('local engine: filing gate and learning from examples', () => {
 
   it('stores the linear model as rows and classifies alike after loading them', () => {
     const m = model();
-    const examples = [
-      ...work.map((features) => ({ categoryId: 1, features })),
-      ...home.map((features) => ({ categoryId: 2, features })),
-    ];
+    const examples = filedTwice();
     for (const { categoryId, features } of examples) addExample(m, categoryId, features);
     calibrate(m, examples);
     const rows = JSON.parse(JSON.stringify(modelToRows(m))) as ReturnType<typeof modelToRows>;
