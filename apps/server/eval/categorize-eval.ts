@@ -72,6 +72,10 @@ export function evaluateShots(
       features: features[index]!,
     })),
   );
+  if (process.env.EVAL_DEBUG)
+    process.stderr.write(
+      `seed ${seed} shots ${shots}: T ${model.temperature.toFixed(2)} blend ${model.blend} anchorT ${model.anchorTemperature.toFixed(2)}\n`,
+    );
   const gold: string[] = [];
   const predicted: string[] = [];
   let filedCount = 0;

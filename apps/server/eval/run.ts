@@ -1,4 +1,7 @@
 // `npm run eval`: the local engine on third-party corpora, beside the baselines of issue 21.
+// On a loaded machine a part can be measured alone: EVAL_SEEDS=1,2 EVAL_SHOTS=0,100
+// EVAL_CORPORA=codealltag,spamassassin,enron,qa EVAL_CLUSTERS=0 (defaults: everything);
+// EVAL_DEBUG=1 prints what calibration fitted per split.
 import { evaluateCorpus, SEEDS, SHOTS } from './categorize-eval.ts';
 import { evaluateClusters } from './cluster-eval.ts';
 import { loadCodealltag, loadEnron, loadSpamAssassin, type Corpus } from './corpora.ts';
@@ -11,6 +14,13 @@ const BASELINES: Record<string, Record<string, [number, number]>> = {
   'Enron genres': { zero: [42, 28], kmeans: [40, 28], 20: [52, 33], 100: [67, 38] },
 };
 
+const list = (name: string, all: number[]) =>
+  process.env[name] ? process.env[name].split(',').map(Number) : all;
+const seeds = list('EVAL_SEEDS', SEEDS);
+const shots = list('EVAL_SHOTS', SHOTS);
+const corpora = (process.env.EVAL_CORPORA ?? 'codealltag,spamassassin,enron,qa').split(',');
+const clusters = process.env.EVAL_CLUSTERS !== '0';
+
 const f = (value: number) => value.toFixed(1).padStart(5);
 const out = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -20,7 +30,7 @@ async function categorisation(load: () => Promise<Corpus>) {
   const base = BASELINES[corpus.name]!;
   out(`\n## ${corpus.name} (${corpus.mails.length} mails, ${corpus.categories.length} classes)`);
   out('user-filed/class   acc   mF1 | baseline          | filed ≥ 0.9: precision share | ms/mail');
-  for (const row of evaluateCorpus(corpus, SHOTS, SEEDS)) {
+  for (const row of evaluateCorpus(corpus, shots, seeds)) {
     const ref =
       row.shots === 0
         ? `zero ${base.zero!.join('/')}, k-means ${base.kmeans!.join('/')}`
@@ -31,15 +41,20 @@ async function categorisation(load: () => Promise<Corpus>) {
       `${String(row.shots).padStart(16)} ${f(row.accuracy)} ${f(row.macroF1)} | ${ref.padEnd(17)} | ${f(row.filedPrecision)} ${f(row.filedShare)}${' '.repeat(13)}| ${row.msPerMail.toFixed(3)}`,
     );
   }
-  const clusters = evaluateClusters(corpus, SEEDS);
-  out(`clusters (k = classes): purity ${f(clusters.purity)}  ARI ${f(clusters.ari)}`);
+  if (clusters) {
+    const result = evaluateClusters(corpus, seeds);
+    out(`clusters (k = classes): purity ${f(result.purity)}  ARI ${f(result.ari)}`);
+  }
   out(`(${((performance.now() - started) / 1000).toFixed(1)} s)`);
 }
 
-out('# Brieftaube local AI engine — evaluation (seeds 1–5; every figure a mean of 5 splits)');
-await categorisation(loadCodealltag);
-await categorisation(loadSpamAssassin);
-await categorisation(loadEnron);
+out(
+  `# Brieftaube local AI engine — evaluation (seeds ${seeds.join(',')}; every figure a mean of ${seeds.length} split(s))`,
+);
+if (corpora.includes('codealltag')) await categorisation(loadCodealltag);
+if (corpora.includes('spamassassin')) await categorisation(loadSpamAssassin);
+if (corpora.includes('enron')) await categorisation(loadEnron);
+if (!corpora.includes('qa')) process.exit(0);
 const qa = await evaluateQa();
 out('\n## Questions (enron-squad: 48 mails, 674 questions)');
 out(`search recall@10 (${qa.specificQuestions} specific questions):      ${f(qa.recallAt10)}`);

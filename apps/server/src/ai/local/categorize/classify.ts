@@ -1,13 +1,19 @@
 import type { Features } from '../features.ts';
 import type { Sparse } from '../sparse.ts';
-import { MODEL, type CategoryModel, type TermTable } from './model.ts';
+import { linearLogits, linearVector } from './linear.ts';
+import { defaultAnchorTemperature, MODEL, type CategoryModel, type TermTable } from './model.ts';
 
 export interface Classification {
   /** The most likely category, whether or not it is confident enough to file. */
   categoryId: number;
-  /** Calibrated probability of `categoryId`. */
+  /**
+   * Calibrated probability of `categoryId`, the lower of two views': the full model (naive
+   * Bayes with self-training, blended with the linear model on the user's examples) and the
+   * anchor (descriptions and the user's examples alone). Self-training's errors are confident
+   * ones; a mail both views agree on is filed far more often rightly.
+   */
   confidence: number;
-  /** Every category's probability, best first. */
+  /** Every category's probability in the full model, best first. */
   ranking: { categoryId: number; probability: number }[];
   /**
    * How much better `categoryId` explains the mail than the account's mail at large (its log
@@ -58,18 +64,23 @@ export interface CompiledModel {
   terms: Map<string, Float64Array>;
 }
 
-const compiledCache = new WeakMap<CategoryModel, { key: string; compiled: CompiledModel }>();
+type Cache = WeakMap<CategoryModel, { key: string; compiled: CompiledModel }>;
+const compiledCache: Cache = new WeakMap();
+const anchorCache: Cache = new WeakMap();
 
 function modelKey(model: CategoryModel): string {
   const tables = [...model.user.values(), ...model.auto.values()];
   return `${model.background.docs}:${tables.map((t) => `${t.docs},${t.mass},${t.terms.size}`).join(';')}`;
 }
 
-export function compileModel(model: CategoryModel): CompiledModel {
+/** `withAuto` false: the anchor view, without what self-training added. */
+export function compileModel(model: CategoryModel, withAuto = true): CompiledModel {
   const key = modelKey(model);
-  const cached = compiledCache.get(model);
+  const cache = withAuto ? compiledCache : anchorCache;
+  const cached = cache.get(model);
   if (cached && cached.key === key) return cached.compiled;
-  const { seedWeight, smoothing, autoWeight } = MODEL;
+  const { seedWeight, smoothing } = MODEL;
+  const autoWeight = withAuto ? MODEL.autoWeight : 0;
   const ids = model.categories.map(({ id }) => id);
   const count = ids.length;
   const base = new Float64Array(count);
@@ -100,7 +111,7 @@ export function compileModel(model: CategoryModel): CompiledModel {
       row[i] = Math.log(smoothing + Math.max(0, row[i]!) / background) - Math.log(smoothing);
   }
   const compiled = { ids, base, logNormaliser, terms };
-  compiledCache.set(model, { key, compiled });
+  cache.set(model, { key, compiled });
   return compiled;
 }
 
@@ -108,12 +119,16 @@ export function compileModel(model: CategoryModel): CompiledModel {
  * Log-likelihood ratio of each category against the account's background (multinomial naive
  * Bayes with Dirichlet smoothing), plus the log prior: the raw scores before calibration.
  */
-export function scoreCategories(model: CategoryModel, query: Sparse): Map<number, number> {
-  return scoreWithEvidence(model, query).scores;
+export function scoreCategories(
+  model: CategoryModel,
+  query: Sparse,
+  withAuto = true,
+): Map<number, number> {
+  return scoreWithEvidence(model, query, withAuto).scores;
 }
 
-function scoreWithEvidence(model: CategoryModel, query: Sparse) {
-  const { ids, base, logNormaliser, terms } = compileModel(model);
+function scoreWithEvidence(model: CategoryModel, query: Sparse, withAuto = true) {
+  const { ids, base, logNormaliser, terms } = compileModel(model, withAuto);
   const scores = new Float64Array(ids.length);
   let mass = 0;
   for (const [term, weight] of query) {
@@ -146,16 +161,64 @@ export function softmax(scores: Map<number, number>, temperature: number) {
   return result;
 }
 
+/**
+ * The linear model's logits by category, or undefined when it is missing or was trained on other
+ * categories than the model now has (one added or deleted since: naive Bayes alone until the
+ * next run trains it again).
+ */
+export function linearScores(model: CategoryModel, features: Features) {
+  const linear = model.linear;
+  if (!linear || linear.ids.length !== model.categories.length) return;
+  const known = new Set(linear.ids);
+  if (!model.categories.every(({ id }) => known.has(id))) return;
+  const logits = linearLogits(linear, linearVector(features, model.background));
+  return new Map(linear.ids.map((id, i) => [id, logits[i]!]));
+}
+
+/** Naive Bayes at its temperature plus the linear model's logits scaled by `blend`. */
+export function blendedProbabilities(
+  scores: Map<number, number>,
+  linear: Map<number, number> | undefined,
+  temperature: number,
+  blend: number,
+): Map<number, number> {
+  if (!linear || blend <= 0) return softmax(scores, temperature);
+  const mixed = new Map<number, number>();
+  for (const [id, score] of scores) mixed.set(id, score / temperature + blend * linear.get(id)!);
+  return softmax(mixed, 1);
+}
+
 export function classify(model: CategoryModel, features: Features): Classification {
-  const { scores, evidence } = scoreWithEvidence(model, queryVector(features, model.background));
-  const probabilities = softmax(scores, model.temperature);
+  const query = queryVector(features, model.background);
+  const { scores, evidence } = scoreWithEvidence(model, query);
+  const linear = linearScores(model, features);
+  const probabilities = blendedProbabilities(scores, linear, model.temperature, model.blend);
   const ranking = [...probabilities]
     .map(([categoryId, probability]) => ({ categoryId, probability }))
     .sort((a, b) => b.probability - a.probability || a.categoryId - b.categoryId);
   const best = ranking[0]!;
+  // The second view: with a linear model, what the user's examples alone say; before there
+  // is one, what the descriptions (and any examples) say without self-training.
+  // (A linear model set aside for a changed set of categories leaves the default temperature.)
+  const anchor = linear
+    ? softmax(linear, model.anchorTemperature)
+    : softmax(
+        scoreCategories(model, query, false),
+        model.linear ? defaultAnchorTemperature(model.categories.length) : model.anchorTemperature,
+      );
+  const anchorBest = anchor.get(best.categoryId)!;
+  const agree = [...anchor.values()].every((p) => p <= anchorBest);
+  // Agreeing, the better calibrated view speaks: the blend, fitted on the user's examples;
+  // without examples the descriptions' view, whose lead ranks mail by precision where the
+  // self-trained model's confidence does not. Disagreeing, the lower of the two.
+  const confidence = !agree
+    ? Math.min(best.probability, anchorBest)
+    : linear
+      ? best.probability
+      : anchorBest;
   return {
     categoryId: best.categoryId,
-    confidence: best.probability,
+    confidence,
     ranking,
     evidence: evidence.get(best.categoryId) ?? 0,
   };
