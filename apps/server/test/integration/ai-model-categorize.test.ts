@@ -67,6 +67,12 @@ function mailbox(to: string): TestMessage[] {
       'Jana <jana@web.example>',
       '2026-10-10',
     ),
+    mail(
+      'Buchclub am Donnerstag',
+      'Hallo zusammen, wir lesen diesmal den neuen Roman von Juli Zeh. Wer bringt Kuchen mit?',
+      'Miriam <miriam@web.example>',
+      '2026-10-11',
+    ),
     mail('Wichtiger Hinweis', INJECTION, 'Unbekannt <x@spam.example>', '2026-10-12'),
   ];
 }
@@ -216,7 +222,10 @@ describe.each(DATABASE_KINDS)('categorisation with an OpenAI-compatible model on
       expect(sent).not.toContain('FREMD-4711');
       expect(sent).not.toContain('Geheimprojekt');
     }
-    // Several mails per request (all but the one that gives instructions).
+    // Several mails per request (all but the one that gives instructions): how many the local
+    // engine leaves to the model: at least the two mails that fit no category.
+    const together = asked.filter((m) => !m.text.includes('Ignorieren Sie'));
+    expect(together.length).toBeGreaterThan(1);
     expect(fake.requests.some((r) => promptData(r).mails.length > 1)).toBe(true);
     // A mail that fits no category is always the model's to decide; of it, only the start.
     expect(asked.find((m) => m.subject === 'Grillabend am Samstag')?.text).toHaveLength(1000);
