@@ -4,7 +4,7 @@
 // their descriptions and BENCH_EXAMPLES (20) mails per category filed by the user; then
 //   a full categorisation as the API runs it (target < 60 s), with its progress, the process's
 //   peak RSS and heap during it, and the precision of what it filed against the corpus labels,
-//   a second run revoked mid-way (the task ends REVOKED, the worker is free again at once),
+//   a second run revoked mid-way (the task ends REVOKED; how soon the worker takes the next task),
 //   classifying one new mail by the stored model (target < 5 ms; loading the model aside),
 //   AI search and questions, typical German queries (target < 1 s, p50 / p95),
 //   the category description suggestion (target < 300 ms).
