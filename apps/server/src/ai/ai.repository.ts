@@ -41,6 +41,34 @@ const MAIL_COLUMNS = sql.raw(`
 
 const CHUNK = 5000;
 
+/** What categorisation reads of a mail: only what its features need (features.ts). */
+export interface AiFeatureRow {
+  id: number;
+  subject: string;
+  body: string;
+  fromAddress: string;
+  hasAttachments: boolean;
+  categoryId: number | null;
+  categorySource: 'user' | 'ai' | null;
+}
+
+// The same cut as MAIL_COLUMNS, so that a mail's features are the same whichever way it is read.
+const FEATURE_COLUMNS = sql.raw(`
+  e.id::float8 AS id, e.subject, left(coalesce(e.body_text, e.preview), 12000) AS body,
+  e.from_address AS "fromAddress", e.has_attachments AS "hasAttachments",
+  e.category_id AS "categoryId", e.category_source AS "categorySource"`);
+
+export interface FeaturePageQuery {
+  userId: string;
+  accountId?: number;
+  ids?: number[];
+  /** Keyset paging: mails with a larger id than this. */
+  afterId: number;
+  limit: number;
+  where?: SQL[];
+  includeTrash?: boolean;
+}
+
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   const result: unknown = await db.execute(query);
   return (result as { rows: T[] }).rows;
@@ -64,21 +92,53 @@ export interface MailQuery {
   /** Trash and Spam are not what a user means by "my mail" (they are left out unless asked). */
   includeTrash?: boolean;
   limit?: number;
+  /** Default: newest first. */
+  orderBy?: SQL;
+}
+
+/** A candidate of a search or question, as its ranking reads it. */
+export interface AiRankingRow {
+  id: number;
+  subject: string;
+  body: string;
+  fromName: string;
+  fromAddress: string;
+}
+
+function mailConditions(query: MailQuery): SQL[] {
+  const conditions: SQL[] = [sql`e.user_id = ${query.userId}`];
+  if (query.accountIds)
+    conditions.push(
+      query.accountIds.length
+        ? sql`e.account_id IN (${sql.join(
+            query.accountIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})`
+        : sql`false`,
+    );
+  if (query.ids)
+    conditions.push(
+      query.ids.length
+        ? sql`e.id IN (${sql.join(
+            query.ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})`
+        : sql`false`,
+    );
+  if (!query.includeTrash) conditions.push(sql`f.folder_type NOT IN ('trash', 'spam')`);
+  conditions.push(...(query.where ?? []));
+  return conditions;
 }
 
 export function createAiRepository(db: Db) {
   return {
-    async mails(query: MailQuery): Promise<AiMailRow[]> {
-      const conditions: SQL[] = [sql`e.user_id = ${query.userId}`];
-      if (query.accountIds)
-        conditions.push(
-          query.accountIds.length
-            ? sql`e.account_id IN (${sql.join(
-                query.accountIds.map((id) => sql`${id}`),
-                sql`, `,
-              )})`
-            : sql`false`,
-        );
+    /**
+     * One page of mail for categorisation, by ascending id: a run over 20,000 mails holds one
+     * page of bodies at a time, never the whole account's.
+     */
+    async featurePage(query: FeaturePageQuery): Promise<AiFeatureRow[]> {
+      const conditions: SQL[] = [sql`e.user_id = ${query.userId}`, sql`e.id > ${query.afterId}`];
+      if (query.accountId !== undefined) conditions.push(sql`e.account_id = ${query.accountId}`);
       if (query.ids)
         conditions.push(
           query.ids.length
@@ -88,16 +148,59 @@ export function createAiRepository(db: Db) {
               )})`
             : sql`false`,
         );
-      if (!query.includeTrash) conditions.push(sql`f.folder_type NOT IN ('trash', 'spam')`);
+      if (!query.includeTrash)
+        conditions.push(
+          sql`e.folder_id NOT IN (SELECT id FROM folders WHERE user_id = ${query.userId}
+                AND folder_type IN ('trash', 'spam'))`,
+        );
       conditions.push(...(query.where ?? []));
+      const result = await rows<AiFeatureRow>(
+        db,
+        sql`SELECT ${FEATURE_COLUMNS} FROM emails e
+            WHERE ${sql.join(conditions, sql` AND `)}
+            ORDER BY e.id LIMIT ${query.limit}`,
+      );
+      return result.map((row) => ({ ...row, id: Number(row.id) }));
+    },
+
+    /** How many mails of the account a full run reads (for its progress). */
+    async countAccountMails(userId: string, accountId: number): Promise<number> {
+      const [row] = await rows<{ n: number }>(
+        db,
+        sql`SELECT count(*)::int AS n FROM emails e JOIN folders f ON f.id = e.folder_id
+            WHERE e.user_id = ${userId} AND e.account_id = ${accountId}
+              AND f.folder_type NOT IN ('trash', 'spam')`,
+      );
+      return Number(row?.n ?? 0);
+    },
+
+    async mails(query: MailQuery): Promise<AiMailRow[]> {
       const result = await rows<AiMailRow>(
         db,
         sql`SELECT ${MAIL_COLUMNS} FROM emails e JOIN folders f ON f.id = e.folder_id
-            WHERE ${sql.join(conditions, sql` AND `)}
-            ORDER BY e.mail_date DESC, e.id DESC
+            WHERE ${sql.join(mailConditions(query), sql` AND `)}
+            ORDER BY ${query.orderBy ?? sql`e.mail_date DESC, e.id DESC`}
             ${query.limit ? sql`LIMIT ${query.limit}` : sql``}`,
       );
       return result.map(toMail);
+    },
+
+    /**
+     * What ranking reads of a candidate: the text and the sender, not recipients or attachment
+     * names (a search ranks up to 2,000 candidates and shows 20; those are read in full after).
+     */
+    async rankingRows(query: MailQuery): Promise<AiRankingRow[]> {
+      const result = await rows<AiRankingRow>(
+        db,
+        sql`SELECT e.id::float8 AS id, e.subject,
+              left(coalesce(e.body_text, e.preview), 12000) AS body,
+              e.from_name AS "fromName", e.from_address AS "fromAddress"
+            FROM emails e JOIN folders f ON f.id = e.folder_id
+            WHERE ${sql.join(mailConditions(query), sql` AND `)}
+            ORDER BY ${query.orderBy ?? sql`e.mail_date DESC, e.id DESC`}
+            ${query.limit ? sql`LIMIT ${query.limit}` : sql``}`,
+      );
+      return result.map((row) => ({ ...row, id: Number(row.id) }));
     },
 
     async count(userId: string, where: SQL[]): Promise<number> {

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
-import type { AiMailRow } from './ai.repository.ts';
+import { sql, type SQL } from 'drizzle-orm';
+import type { AiFeatureRow } from './ai.repository.ts';
+import { FeatureStore } from './feature-store.ts';
 import { calibrate } from './local/categorize/calibrate.ts';
 import { classify, FILE_THRESHOLD } from './local/categorize/classify.ts';
 import { modelFromRows, modelToRows } from './local/categorize/model-rows.ts';
@@ -11,7 +12,7 @@ import {
   type CategoryModel,
 } from './local/categorize/model.ts';
 import { selfTrain } from './local/categorize/self-train.ts';
-import { decideUncertainByModel } from './model-categorize.ts';
+import { decideUncertainByModel, MODEL_MAX_PER_RUN } from './model-categorize.ts';
 import type { Features } from './local/features.ts';
 import {
   AiCancelledError,
@@ -22,26 +23,61 @@ import {
   type Progress,
 } from './shared.ts';
 
-/** Categorisation (ADR 0022): learning from the user's filing, and filing by the AI. */
+/**
+ * Mails read, classified and written per step. A page's bodies (≤ 12,000 characters each) are
+ * the only text held at a time; between pages the run reports progress, lets other work on the
+ * thread run (PGlite shares it with the API) and stops when the task was revoked.
+ */
+export const PAGE = 1000;
+
+type Assignment = { id: number; categoryId: number | null; confidence: number | null };
+
+/** How many of the most recently stored uncertain mails are read to find the newest by date. */
+const MODEL_CANDIDATES = 500;
+
+/**
+ * Lets timers and sockets run. PGlite answers a query without any I/O (its promises settle as
+ * microtasks), so without this a run on PGlite would hold the thread from its first page to its
+ * last: no request answered, no progress seen, no revoke heard until it ended (measured).
+ */
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Categorisation (ADR 0022, ADR 0025): learning from the user's filing, and filing by the AI. */
 export function createCategorizer(deps: AiDeps) {
   const { repo } = deps;
 
-  /** Builds, trains and stores the model of one account from its mail; returns it. */
-  async function train(
-    userId: string,
-    accountId: number,
-    mails: AiMailRow[],
-    features: Map<number, Features>,
-  ): Promise<CategoryModel | undefined> {
-    const categories = await repo.categories(userId, accountId);
-    if (categories.length === 0) return undefined;
-    const known = new Set(categories.map((c) => c.id));
-    const model = createModel(categories);
-    model.background = buildBackground(features.values());
-    const examples: { categoryId: number; features: Features }[] = [];
+  /** Every page of mail the query names, in id order. */
+  async function* pages(query: {
+    userId: string;
+    accountId?: number;
+    ids?: number[];
+    where?: SQL[];
+    includeTrash?: boolean;
+  }): AsyncGenerator<AiFeatureRow[]> {
+    let afterId = 0;
+    for (;;) {
+      const page = await repo.featurePage({ ...query, afterId, limit: PAGE });
+      if (page.length === 0) return;
+      yield page;
+      if (page.length < PAGE) return;
+      afterId = page.at(-1)!.id;
+    }
+  }
+
+  /**
+   * Splits the account's mail: what the user filed into a known category becomes an example
+   * (and counts in the model's `user` rows), the rest is returned for self-training.
+   */
+  function unlabelledAndExamples(
+    model: CategoryModel,
+    store: FeatureStore,
+    known: Set<number>,
+    examples: { categoryId: number; features: Features }[],
+  ): Features[] {
     const unlabelled: Features[] = [];
-    for (const mail of mails) {
-      const f = features.get(mail.id)!;
+    for (let i = 0; i < store.size; i++) {
+      const mail = store.mail(i);
+      const f = store.features(i);
       if (
         mail.categorySource === 'user' &&
         mail.categoryId !== null &&
@@ -53,8 +89,31 @@ export function createCategorizer(deps: AiDeps) {
         examples.push({ categoryId: mail.categoryId, features: f });
       } else unlabelled.push(f);
     }
+    return unlabelled;
+  }
+
+  /** Builds, trains and stores the model of one account from its mail's features. */
+  async function train(
+    userId: string,
+    accountId: number,
+    store: FeatureStore,
+  ): Promise<CategoryModel | undefined> {
+    const categories = await repo.categories(userId, accountId);
+    if (categories.length === 0) return undefined;
+    const known = new Set(categories.map((c) => c.id));
+    const model = createModel(categories);
     const started = performance.now();
-    selfTrain(model, unlabelled);
+    model.background = buildBackground(
+      (function* () {
+        for (let i = 0; i < store.size; i++) yield store.features(i);
+      })(),
+    );
+    const examples: { categoryId: number; features: Features }[] = [];
+    const prepared = performance.now();
+    // The engine's self-training takes every unfiled mail's features at once (it keeps two
+    // vectors per mail while it runs): the one moment the run holds the whole account's features
+    // as objects; they are garbage as soon as it returns.
+    selfTrain(model, unlabelledAndExamples(model, store, known, examples));
     const trained = performance.now();
     calibrate(model, examples);
     const calibrated = performance.now();
@@ -63,16 +122,46 @@ export function createCategorizer(deps: AiDeps) {
     deps.logger?.info(
       {
         accountId,
-        mails: mails.length,
+        mails: store.size,
         examples: examples.length,
         temperature: model.temperature,
-        selfTrainMs: Math.round(trained - started),
+        backgroundMs: Math.round(prepared - started),
+        selfTrainMs: Math.round(trained - prepared),
         calibrateMs: Math.round(calibrated - trained),
         saveMs: Math.round(performance.now() - calibrated),
       },
       'AI categorisation model trained',
     );
     return model;
+  }
+
+  /**
+   * The AI's verdict on one mail, or undefined where it must not touch it: never the user's own
+   * choice and, when asked, only mail without a category.
+   */
+  function decide(
+    model: CategoryModel,
+    mail: { id: number; categoryId: number | null; categorySource: 'user' | 'ai' | null },
+    features: Features,
+    params: CategorizeParams,
+    result: CategorizeResult,
+  ): Assignment | undefined {
+    if (mail.categorySource === 'user') return undefined;
+    if (params.reclassifyUncategorizedOnly && mail.categoryId !== null) return undefined;
+    const c = classify(model, features);
+    // One category alone is always "certain" among the categories: then the mail must also
+    // be more like it than like the account's mail at large.
+    const singleOk = model.categories.length > 1 || c.evidence > 0;
+    if (c.confidence >= FILE_THRESHOLD && singleOk) {
+      result.categorized++;
+      result.per_category[c.categoryId] = (result.per_category[c.categoryId] ?? 0) + 1;
+      return { id: mail.id, categoryId: c.categoryId, confidence: c.confidence };
+    }
+    result.uncertain++;
+    // What the AI filed before and no longer believes goes back to 'Ohne Kategorie'.
+    return mail.categoryId !== null
+      ? { id: mail.id, categoryId: null, confidence: null }
+      : undefined;
   }
 
   return {
@@ -92,11 +181,13 @@ export function createCategorizer(deps: AiDeps) {
         (c) => (c.before.source === 'user' && c.before.categoryId !== null) || c.after !== null,
       );
       if (relevant.length === 0) return;
-      const mails = new Map(
-        (await repo.mails({ userId, ids: relevant.map((c) => c.emailId), includeTrash: true })).map(
-          (m) => [m.id, m],
-        ),
-      );
+      const mails = new Map<number, AiFeatureRow>();
+      for await (const page of pages({
+        userId,
+        ids: relevant.map((c) => c.emailId),
+        includeTrash: true,
+      }))
+        for (const mail of page) mails.set(mail.id, mail);
       // Summed per category, so that filing a thousand mails at once is one upsert per category.
       const sums = new Map<number, { terms: Map<string, number>; docs: number }>();
       const add = (categoryId: number, vector: Map<string, number>, factor: 1 | -1) => {
@@ -130,72 +221,107 @@ export function createCategorizer(deps: AiDeps) {
     ): Promise<CategorizeResult> {
       const result: CategorizeResult = { categorized: 0, uncertain: 0, per_category: {} };
       const accountIds = await repo.accountsWithCategories(userId, params.accountIds);
+      const cancelled = async () => {
+        await breathe();
+        if (await progress.isCancelled()) throw new AiCancelledError();
+      };
       for (const [index, accountId] of accountIds.entries()) {
+        // This account's share of the task's 5–95 %.
         const share = (part: number) => Math.round(5 + ((index + part) / accountIds.length) * 90);
         await progress.report(share(0), 'E-Mails werden gelesen …');
-        let model: CategoryModel | undefined;
-        let targets: AiMailRow[];
         const quick = params.emailIds !== undefined || params.newMailOnly === true;
         const stored = quick ? await repo.loadModel(accountId) : undefined;
+        let model: CategoryModel | undefined;
+        /** The mails the local engine was unsure of, for the configured model. */
+        const unsure: number[] = [];
+        /**
+         * With a model configured, it decides (part of) what the local engine was unsure of: the
+         * newest of those mails, read in full only now (ADR 0026).
+         */
+        const askModel = async () => {
+          if (!deps.model || unsure.length === 0 || !model) return;
+          const newest = unsure.sort((x, y) => y - x).slice(0, MODEL_CANDIDATES);
+          const mails = await repo.mails({ userId, ids: newest, limit: MODEL_MAX_PER_RUN });
+          const assignments: Assignment[] = [];
+          await decideUncertainByModel(deps, model.categories, mails, assignments, result);
+          await repo.fileByAi(assignments);
+        };
+        /** Classifies a batch and writes its verdicts: one UPDATE per batch. */
+        const file = async (
+          batch: { mail: AiFeatureRow | ReturnType<FeatureStore['mail']>; features: Features }[],
+        ) => {
+          const assignments: Assignment[] = [];
+          for (const { mail, features } of batch) {
+            const uncertainBefore = result.uncertain;
+            const verdict = decide(model!, mail, features, params, result);
+            if (verdict) assignments.push(verdict);
+            if (deps.model && result.uncertain > uncertainBefore) unsure.push(mail.id);
+          }
+          await repo.fileByAi(assignments);
+        };
         if (stored) {
           // A few named mails, or what a fetch just brought: the stored model (with every
           // correction the user made since) classifies them, no retraining.
           model = modelFromRows(await repo.categories(userId, accountId), stored);
-          targets = await repo.mails({
+          await progress.report(share(0.5), 'E-Mails werden einsortiert …');
+          for await (const page of pages({
             userId,
-            accountIds: [accountId],
-            ...(params.emailIds ? { ids: params.emailIds } : {}),
+            accountId,
             ...(params.emailIds
-              ? {}
+              ? { ids: params.emailIds }
               : {
                   where: [
                     sql`e.category_id IS NULL AND e.created_at > ${stored.trainedAt.toISOString()}`,
                   ],
                 }),
-          });
-        } else {
-          const mails = await repo.mails({ userId, accountIds: [accountId] });
-          if (await progress.isCancelled()) throw new AiCancelledError();
-          const read = performance.now();
-          const features = new Map(mails.map((m) => [m.id, featuresOf(m)]));
-          deps.logger?.info(
-            { accountId, mails: mails.length, featuresMs: Math.round(performance.now() - read) },
-            'AI categorisation read the mail',
-          );
-          await progress.report(share(0.3), 'Die KI lernt aus Ihren Kategorien …');
-          model = await train(userId, accountId, mails, features);
-          const wanted = params.emailIds ? new Set(params.emailIds) : undefined;
-          targets = mails.filter((m) => !wanted || wanted.has(m.id));
-        }
-        if (!model) continue;
-        if (await progress.isCancelled()) throw new AiCancelledError();
-        await progress.report(share(0.7), 'E-Mails werden einsortiert …');
-        const assignments: { id: number; categoryId: number | null; confidence: number | null }[] =
-          [];
-        const unsure: AiMailRow[] = [];
-        for (const mail of targets) {
-          // Never the user's own choice; and, when asked, only mail without a category.
-          if (mail.categorySource === 'user') continue;
-          if (params.reclassifyUncategorizedOnly && mail.categoryId !== null) continue;
-          const c = classify(model, featuresOf(mail));
-          // One category alone is always "certain" among the categories: then the mail must also
-          // be more like it than like the account's mail at large.
-          const singleOk = model.categories.length > 1 || c.evidence > 0;
-          if (c.confidence >= FILE_THRESHOLD && singleOk) {
-            assignments.push({ id: mail.id, categoryId: c.categoryId, confidence: c.confidence });
-            result.categorized++;
-            result.per_category[c.categoryId] = (result.per_category[c.categoryId] ?? 0) + 1;
-          } else {
-            result.uncertain++;
-            unsure.push(mail);
-            // What the AI filed before and no longer believes goes back to 'Ohne Kategorie'.
-            if (mail.categoryId !== null)
-              assignments.push({ id: mail.id, categoryId: null, confidence: null });
+          })) {
+            await cancelled();
+            await file(page.map((mail) => ({ mail, features: featuresOf(mail) })));
           }
+          await askModel();
+          continue;
         }
-        // With a model configured, it decides (part of) what the local engine was unsure of.
-        await decideUncertainByModel(deps, model.categories, unsure, assignments, result);
-        await repo.fileByAi(assignments);
+        // A full run: the account's mail read page by page into compact features, the model
+        // trained on them, then every mail classified and written batch by batch.
+        const total = await repo.countAccountMails(userId, accountId);
+        const store = new FeatureStore();
+        const read = performance.now();
+        for await (const page of pages({ userId, accountId })) {
+          for (const mail of page) store.add(mail, featuresOf(mail));
+          await cancelled();
+          await progress.report(
+            share(0.05 + 0.45 * Math.min(1, store.size / Math.max(1, total))),
+            `E-Mails werden gelesen … (${store.size.toLocaleString('de-DE')} von ${total.toLocaleString('de-DE')})`,
+          );
+        }
+        deps.logger?.info(
+          {
+            accountId,
+            mails: store.size,
+            featureBytes: store.bytes(),
+            featuresMs: Math.round(performance.now() - read),
+          },
+          'AI categorisation read the mail',
+        );
+        await progress.report(share(0.5), 'Die KI lernt aus Ihren Kategorien …');
+        model = await train(userId, accountId, store);
+        if (!model) continue;
+        const wanted = params.emailIds ? new Set(params.emailIds) : undefined;
+        for (let start = 0; start < store.size; start += PAGE) {
+          await cancelled();
+          await progress.report(
+            share(0.7 + 0.3 * (start / store.size)),
+            `E-Mails werden einsortiert … (${start.toLocaleString('de-DE')} von ${store.size.toLocaleString('de-DE')})`,
+          );
+          const batch = [];
+          for (let i = start; i < Math.min(store.size, start + PAGE); i++) {
+            const mail = store.mail(i);
+            // Named mails without a stored model: trained on the whole account, only they filed.
+            if (!wanted || wanted.has(mail.id)) batch.push({ mail, features: store.features(i) });
+          }
+          await file(batch);
+        }
+        await askModel();
       }
       return result;
     },

@@ -64,7 +64,7 @@ export function featuresOf(
   });
 }
 
-export const fromLabel = (mail: AiMailRow) =>
+export const fromLabel = (mail: Pick<AiMailRow, 'fromName' | 'fromAddress'>) =>
   mail.fromName ? `${mail.fromName} <${mail.fromAddress}>` : mail.fromAddress;
 
 /** What each part of the AI is given by the door (index.ts). */

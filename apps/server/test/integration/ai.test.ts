@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { AiCancelledError } from '@brieftaube/server/ai/index.ts';
 import { codealltagMessages } from '@brieftaube/test-support/ai-mailbox.ts';
 import { registerApiUser, type ApiUser } from '@brieftaube/test-support/api-user.ts';
 import { startDovecot, type Dovecot } from '@brieftaube/test-support/dovecot.ts';
@@ -300,6 +301,42 @@ describe.each(DATABASE_KINDS)('AI tasks on %s', (kind) => {
       account_id: strangerAccountId,
     });
     expect(foreignAccount.statusCode).toBe(404);
+  });
+
+  it('a categorisation run reports its progress and stops where it was revoked, leaving the mail as it was', async () => {
+    const filing = sql`SELECT id::int AS id, category_id AS c, category_source AS s,
+      category_confidence AS p FROM emails WHERE account_id = ${accountId} ORDER BY id`;
+    const before = await queryRows(t.database.db, filing);
+    const [user] = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`SELECT user_id AS id FROM accounts WHERE id = ${accountId}`,
+    );
+    const reports: string[] = [];
+    // Revoked right after the first page was read: the run must stop there, train nothing and
+    // file nothing.
+    const progress = {
+      report: async (_percent: number, message: string) => void reports.push(message),
+      isCancelled: async () => true,
+    };
+    await expect(
+      t.services.ai.categorize(
+        user.id,
+        { accountIds: [accountId], reclassifyUncategorizedOnly: false },
+        progress,
+      ),
+    ).rejects.toBeInstanceOf(AiCancelledError);
+    expect(reports[0]).toBe('E-Mails werden gelesen …');
+    expect(reports).not.toContain('Die KI lernt aus Ihren Kategorien …');
+    expect(await queryRows(t.database.db, filing)).toEqual(before);
+    // Not revoked, the same run says how far it got while reading and filing.
+    const done: string[] = [];
+    await t.services.ai.categorize(
+      user.id,
+      { accountIds: [accountId], reclassifyUncategorizedOnly: true },
+      { report: async (_p, message) => void done.push(message), isCancelled: async () => false },
+    );
+    expect(done.some((m) => /^E-Mails werden gelesen … \(\d+ von \d+\)$/.test(m))).toBe(true);
+    expect(done.some((m) => /^E-Mails werden einsortiert … \(0 von \d+\)$/.test(m))).toBe(true);
   });
 
   it('searches in natural German with filters and ranking, only in the user’s mail', async () => {
