@@ -73,8 +73,8 @@ export function createCategorizer(deps: AiDeps) {
     store: FeatureStore,
     known: Set<number>,
     examples: { categoryId: number; features: Features }[],
-  ): Features[] {
-    const unlabelled: Features[] = [];
+  ): () => Iterable<Features> {
+    const unlabelled: number[] = [];
     for (let i = 0; i < store.size; i++) {
       const mail = store.mail(i);
       const f = store.features(i);
@@ -87,9 +87,12 @@ export function createCategorizer(deps: AiDeps) {
         // incremental updates hold, minus any drift (a mail whose text was made again).
         addToTable(model.user.get(mail.categoryId)!, docVector(f));
         examples.push({ categoryId: mail.categoryId, features: f });
-      } else unlabelled.push(f);
+      } else unlabelled.push(i);
     }
-    return unlabelled;
+    // Read again from the compact store in each round of self-training, never all at once.
+    return function* () {
+      for (const i of unlabelled) yield store.features(i);
+    };
   }
 
   /** Builds, trains and stores the model of one account from its mail's features. */
@@ -110,9 +113,8 @@ export function createCategorizer(deps: AiDeps) {
     );
     const examples: { categoryId: number; features: Features }[] = [];
     const prepared = performance.now();
-    // The engine's self-training takes every unfiled mail's features at once (it keeps two
-    // vectors per mail while it runs): the one moment the run holds the whole account's features
-    // as objects; they are garbage as soon as it returns.
+    // Self-training reads the unfiled mail's features from the compact store in each round:
+    // the run never holds the whole account's features as objects (ADR 0025).
     selfTrain(model, unlabelledAndExamples(model, store, known, examples));
     const trained = performance.now();
     calibrate(model, examples);
