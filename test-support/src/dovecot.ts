@@ -208,8 +208,12 @@ export async function startDovecot(
         const said = [fs.readFileSync(errFile, 'utf8'), readFrom(logFile, logFrom)]
           .join('\n')
           .trim();
-        // Only what a crash leaves behind passes; anything else would fail 30 times alike.
-        if (attempt >= 30 || !/Address already in use|already running/.test(said))
+        // Only what a crash leaves behind passes (a port or socket its processes held until the
+        // kernel reaped them); anything else would fail 30 times alike.
+        if (
+          attempt >= 30 ||
+          !/Address already in use|already running|Socket already exists/.test(said)
+        )
           throw new Error(`Dovecot did not start (${configFile}): ${said || String(error)}`, {
             cause: error,
           });
@@ -270,15 +274,26 @@ export async function startDovecot(
   await start();
   return {
     async crash() {
-      // A server that dies (power cut, OOM kill): every connection drops at once.
-      for (const pid of processTree().reverse()) {
+      // A server that dies (power cut, OOM kill): every connection drops at once. The master is
+      // frozen first: a child it forked after the process list was read would outlive it,
+      // orphaned, still listening on a socket of run/, and the next start would refuse it
+      // ("Socket already exists": seen once in a full run).
+      const master = Number(fs.readFileSync(pidFile, 'utf8').trim());
+      try {
+        process.kill(master, 'SIGSTOP');
+      } catch {
+        // already gone
+      }
+      const tree = processTree(master);
+      for (const pid of tree.reverse()) {
         try {
           process.kill(pid, 'SIGKILL');
         } catch {
           // already gone
         }
       }
-      await new Promise((r) => setTimeout(r, 100));
+      for (let i = 0; i < 200 && tree.some(running); i++)
+        await new Promise((r) => setTimeout(r, 10));
       fs.rmSync(pidFile, { force: true });
     },
     host: '127.0.0.1',
