@@ -1,6 +1,7 @@
 import { classify, FILE_THRESHOLD } from '../src/ai/local/categorize/classify.ts';
 import { calibrate } from '../src/ai/local/categorize/calibrate.ts';
 import { addExample, buildBackground, createModel } from '../src/ai/local/categorize/model.ts';
+import { fitPriorShift } from '../src/ai/local/categorize/prior-shift.ts';
 import { selfTrain } from '../src/ai/local/categorize/self-train.ts';
 import { mailFeatures, type Features } from '../src/ai/local/features.ts';
 import { seededRandom, shuffled } from '../src/ai/local/sparse.ts';
@@ -72,9 +73,15 @@ export function evaluateShots(
       features: features[index]!,
     })),
   );
+  if (!process.env.EVAL_NO_SHIFT)
+    fitPriorShift(
+      model,
+      () => features.filter((_, index) => !filed.has(index)),
+      train.map((index) => ({ categoryId: ids.get(corpus.mails[index]!.label)! })),
+    );
   if (process.env.EVAL_DEBUG)
     process.stderr.write(
-      `seed ${seed} shots ${shots}: T ${model.temperature.toFixed(2)} blend ${model.blend} anchorT ${model.anchorTemperature.toFixed(2)}\n`,
+      `seed ${seed} shots ${shots}: T ${model.temperature.toFixed(2)} blend ${model.blend.toFixed(2)} anchorT ${model.anchorTemperature.toFixed(2)} shift ${[...(model.priorShift ?? [])].map(([, v]) => v.toFixed(2)).join(',')}\n`,
     );
   const gold: string[] = [];
   const predicted: string[] = [];

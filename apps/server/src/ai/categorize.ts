@@ -11,6 +11,7 @@ import {
   docVector,
   type CategoryModel,
 } from './local/categorize/model.ts';
+import { fitPriorShift } from './local/categorize/prior-shift.ts';
 import { selfTrain } from './local/categorize/self-train.ts';
 import { decideUncertainByModel, MODEL_MAX_PER_RUN } from './model-categorize.ts';
 import type { Features } from './local/features.ts';
@@ -115,9 +116,11 @@ export function createCategorizer(deps: AiDeps) {
     const prepared = performance.now();
     // Self-training reads the unfiled mail's features from the compact store in each round:
     // the run never holds the whole account's features as objects (ADR 0025).
-    selfTrain(model, unlabelledAndExamples(model, store, known, examples));
+    const unfiled = unlabelledAndExamples(model, store, known, examples);
+    selfTrain(model, unfiled);
     const trained = performance.now();
     calibrate(model, examples);
+    fitPriorShift(model, unfiled, examples);
     const calibrated = performance.now();
     await repo.saveModel(accountId, modelToRows(model));
     // Sizes and times only: nothing of the mail itself goes to the log.

@@ -9,6 +9,7 @@ import {
   docVector,
 } from '../../src/ai/local/categorize/model.ts';
 import { modelFromRows, modelToRows } from '../../src/ai/local/categorize/model-rows.ts';
+import { fitPriorShift } from '../../src/ai/local/categorize/prior-shift.ts';
 import { mailFeatures } from '../../src/ai/local/features.ts';
 
 const categories = [
@@ -102,5 +103,29 @@ describe('local engine: filing gate and learning from examples', () => {
     const more = [...categories, { id: 3, name: 'Rechnungen', description: 'Rechnungen.' }];
     const grown = modelFromRows(more, rows);
     expect(classify(grown, probe).ranking).toHaveLength(3);
+  });
+
+  it("moves its prior towards the mailbox's shares, within bounds, and stores the shift", () => {
+    const m = model();
+    const examples = filedTwice();
+    // Too few examples for a linear model: no shift, the prior stays self-training's.
+    fitPriorShift(m, () => [...work, ...work, ...work, ...home], examples.slice(0, 10));
+    expect(m.priorShift).toBeUndefined();
+    for (const { categoryId, features } of examples) addExample(m, categoryId, features);
+    calibrate(m, examples);
+    const probe = mail('Ausflug', 'Fotos vom Ausflug an den See.', 'x@y.de');
+    const before = classify(m, probe).ranking.find((r) => r.categoryId === 1)!.probability;
+    // Filed half and half, but three of four unfiled mails are office mail.
+    fitPriorShift(m, () => [...work, ...work, ...work, ...home], examples);
+    const shift = m.priorShift!;
+    expect(shift.get(1)!).toBeGreaterThan(0);
+    expect(shift.get(2)!).toBeLessThan(0);
+    for (const value of shift.values()) expect(Math.abs(value)).toBeLessThanOrEqual(Math.log(1.5));
+    const after = classify(m, probe).ranking.find((r) => r.categoryId === 1)!.probability;
+    expect(after).toBeGreaterThan(before);
+    const rows = JSON.parse(JSON.stringify(modelToRows(m))) as ReturnType<typeof modelToRows>;
+    const rebuilt = modelFromRows(categories, rows);
+    expect(rebuilt.priorShift).toEqual(shift);
+    expect(classify(rebuilt, probe)).toEqual(classify(m, probe));
   });
 });

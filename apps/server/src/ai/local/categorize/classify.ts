@@ -181,10 +181,17 @@ export function blendedProbabilities(
   linear: Map<number, number> | undefined,
   temperature: number,
   blend: number,
+  shift?: Map<number, number>,
 ): Map<number, number> {
-  if (!linear || blend <= 0) return softmax(scores, temperature);
+  if ((!linear || blend <= 0) && !shift) return softmax(scores, temperature);
   const mixed = new Map<number, number>();
-  for (const [id, score] of scores) mixed.set(id, score / temperature + blend * linear.get(id)!);
+  for (const [id, score] of scores)
+    mixed.set(
+      id,
+      score / temperature +
+        (linear && blend > 0 ? blend * linear.get(id)! : 0) +
+        (shift?.get(id) ?? 0),
+    );
   return softmax(mixed, 1);
 }
 
@@ -192,7 +199,13 @@ export function classify(model: CategoryModel, features: Features): Classificati
   const query = queryVector(features, model.background);
   const { scores, evidence } = scoreWithEvidence(model, query);
   const linear = linearScores(model, features);
-  const probabilities = blendedProbabilities(scores, linear, model.temperature, model.blend);
+  const probabilities = blendedProbabilities(
+    scores,
+    linear,
+    model.temperature,
+    model.blend,
+    linear ? model.priorShift : undefined,
+  );
   const ranking = [...probabilities]
     .map(([categoryId, probability]) => ({ categoryId, probability }))
     .sort((a, b) => b.probability - a.probability || a.categoryId - b.categoryId);

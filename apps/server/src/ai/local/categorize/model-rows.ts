@@ -5,7 +5,8 @@ import { createModel, type CategoryModel, type CategorySeed, type TermTable } fr
  * The learned state as plain rows. `categoryId` null is the account's background (document
  * frequencies); source 'user' is what the user filed, 'ai' what self-training added, 'linear'
  * the weights of the linear model (same table, no total row): per category one row per term,
- * its bias under BIAS and the blend settings under BLEND and ANCHOR (alike in every category).
+ * its bias under BIAS, its prior shift under PRIOR and the blend settings under BLEND and ANCHOR
+ * (alike in every category).
  */
 export interface TermRow {
   categoryId: number | null;
@@ -18,6 +19,7 @@ export interface TermRow {
 const BIAS = '#bias';
 const BLEND = '#blend';
 const ANCHOR = '#anchor';
+const PRIOR = '#prior';
 
 export interface TotalRow {
   categoryId: number | null;
@@ -62,6 +64,8 @@ function linearRows(model: CategoryModel, rows: ModelRows) {
     row(BLEND, model.blend);
     row(ANCHOR, model.anchorTemperature);
     if (!linear) return;
+    const shift = model.priorShift?.get(categoryId);
+    if (shift !== undefined) row(PRIOR, shift);
     for (const [term, weights] of linear.weights) if (weights[i] !== 0) row(term, weights[i]!);
     row(BIAS, linear.bias[i]!);
   });
@@ -80,6 +84,7 @@ function linearFromRows(model: CategoryModel, rows: TermRow[]) {
     const i = index.get(categoryId!)!;
     if (term === BLEND) model.blend = weight;
     else if (term === ANCHOR) model.anchorTemperature = weight;
+    else if (term === PRIOR) (model.priorShift ??= new Map()).set(categoryId!, weight);
     else if (term === BIAS) [linear.bias[i], trained] = [weight, true];
     else {
       let weights = linear.weights.get(term);

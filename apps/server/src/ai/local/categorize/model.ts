@@ -41,6 +41,11 @@ export interface CategoryModel {
   linear?: LinearModel;
   blend: number;
   /**
+   * Per category, log(its share of the account's mail / its share of the user's examples),
+   * added to the logits while a linear model is in use (prior-shift.ts).
+   */
+  priorShift?: Map<number, number>;
+  /**
    * Temperature of the anchor view (descriptions and the user's examples, without what
    * self-training added): a mail is filed only when this view backs the choice too.
    */
