@@ -30,6 +30,7 @@ export async function mailFromRaw(raw: Buffer): Promise<MailText> {
     fromAddress: parsed.from?.address ?? '',
     fromName: parsed.from?.name ?? '',
     hasAttachments: parsed.attachments.length > 0,
+    isReply: Boolean(parsed.inReplyTo),
   };
 }
 

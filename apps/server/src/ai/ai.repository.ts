@@ -16,6 +16,7 @@ export interface AiMailRow {
   cc: { name: string; address: string }[];
   date: Date;
   hasAttachments: boolean;
+  isReply: boolean;
   attachmentNames: string[];
   isRead: boolean;
   isFlagged: boolean;
@@ -33,6 +34,7 @@ const MAIL_COLUMNS = sql.raw(`
   left(coalesce(e.body_text, e.preview), 12000) AS body, e.from_name AS "fromName",
   e.from_address AS "fromAddress", e.to_addresses AS "to", e.cc_addresses AS cc,
   e.mail_date AS date, e.has_attachments AS "hasAttachments",
+  e.in_reply_to IS NOT NULL AS "isReply",
   coalesce((SELECT array_agg(a->>'filename') FROM jsonb_array_elements(e.attachments) a
             WHERE NOT (a->>'inline')::boolean), '{}') AS "attachmentNames",
   e.is_read AS "isRead", e.is_flagged AS "isFlagged", e.is_answered AS "isAnswered",
@@ -48,6 +50,7 @@ export interface AiFeatureRow {
   body: string;
   fromAddress: string;
   hasAttachments: boolean;
+  isReply: boolean;
   categoryId: number | null;
   categorySource: 'user' | 'ai' | null;
 }
@@ -56,6 +59,7 @@ export interface AiFeatureRow {
 const FEATURE_COLUMNS = sql.raw(`
   e.id::float8 AS id, e.subject, left(coalesce(e.body_text, e.preview), 12000) AS body,
   e.from_address AS "fromAddress", e.has_attachments AS "hasAttachments",
+  e.in_reply_to IS NOT NULL AS "isReply",
   e.category_id AS "categoryId", e.category_source AS "categorySource"`);
 
 export interface FeaturePageQuery {

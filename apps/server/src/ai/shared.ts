@@ -54,13 +54,14 @@ export class AiCancelledError extends Error {}
 
 /** The engine's reading of a stored mail: the same row gives the same features in any process. */
 export function featuresOf(
-  mail: Pick<AiMailRow, 'subject' | 'body' | 'fromAddress' | 'hasAttachments'>,
+  mail: Pick<AiMailRow, 'subject' | 'body' | 'fromAddress' | 'hasAttachments' | 'isReply'>,
 ): Features {
   return mailFeatures({
     subject: mail.subject,
     body: mail.body,
     fromAddress: mail.fromAddress,
     hasAttachments: mail.hasAttachments,
+    isReply: mail.isReply,
   });
 }
 

@@ -12,6 +12,8 @@ export interface MailText {
   fromAddress: string;
   fromName?: string;
   hasAttachments?: boolean;
+  /** Answers another mail (In-Reply-To): people reply to people, hardly ever to adverts. */
+  isReply?: boolean;
 }
 
 /** A sparse vector as a plain object: serialisable as jsonb and rebuilt identically anywhere. */
@@ -36,7 +38,7 @@ export function mailLanguage(mail: MailText): Language {
 /**
  * Term counts of subject (weighted), body (quotes and signature cut) and compound parts (half
  * weight), plus the sender's address and domain as features of their own ("from:…", "dom:…")
- * and "has:attachment". Terms are plain stems; the prefixes cannot collide with them.
+ * "has:attachment" and "is:reply". Terms are plain stems; the prefixes cannot collide with them.
  */
 export function mailFeatures(mail: MailText, options: FeatureOptions = {}): Features {
   const language = mailLanguage(mail);
@@ -65,5 +67,6 @@ export function mailFeatures(mail: MailText, options: FeatureOptions = {}): Feat
     if (domain) add(`dom:${domain}`, 1);
   }
   if (mail.hasAttachments) add('has:attachment', 1);
+  if (mail.isReply) add('is:reply', 1);
   return features;
 }
