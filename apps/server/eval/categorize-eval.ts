@@ -5,6 +5,7 @@ import { fitPriorShift } from '../src/ai/local/categorize/prior-shift.ts';
 import { selfTrain } from '../src/ai/local/categorize/self-train.ts';
 import { mailFeatures, type Features } from '../src/ai/local/features.ts';
 import { seededRandom, shuffled } from '../src/ai/local/sparse.ts';
+import { supervisedBaseline, zeroShotBaselines } from './baselines.ts';
 import type { Corpus } from './corpora.ts';
 import { accuracyAndMacroF1, mean } from './metrics.ts';
 
@@ -18,6 +19,8 @@ export interface ShotResult {
   filedPrecision: number;
   filedShare: number;
   msPerMail: number;
+  /** The classical baselines on the same split with the same descriptions (baselines.ts). */
+  here: { name: string; accuracy: number; macroF1: number }[];
 }
 
 /**
@@ -25,7 +28,7 @@ export interface ShotResult {
  * are "filed by the user". Every other mail of the corpus is the account's unfiled mail that
  * self-training may read (without its label).
  */
-function split(corpus: Corpus, seed: number, shots: number) {
+export function split(corpus: Corpus, seed: number, shots: number) {
   const random = seededRandom(seed);
   const byLabel = new Map<string, number[]>();
   corpus.mails.forEach(({ label }, index) =>
@@ -65,6 +68,12 @@ export function evaluateShots(
   selfTrain(
     model,
     features.filter((_, index) => !filed.has(index)),
+    {
+      examples: train.map((index) => ({
+        categoryId: ids.get(corpus.mails[index]!.label)!,
+        features: features[index]!,
+      })),
+    },
   );
   calibrate(
     model,
@@ -99,7 +108,16 @@ export function evaluateShots(
     }
   }
   const msPerMail = (performance.now() - started) / test.length;
+  let here: ShotResult['here'];
+  if (shots === 0) {
+    const { zero, kmeans } = zeroShotBaselines(corpus, features, test);
+    here = [
+      { name: 'zero', ...zero },
+      { name: 'k-means', ...kmeans },
+    ];
+  } else here = [{ name: 'LR', ...supervisedBaseline(corpus, features, train, test) }];
   return {
+    here,
     ...accuracyAndMacroF1(gold, predicted),
     filedPrecision: filedCount ? (100 * filedCorrect) / filedCount : 0,
     filedShare: (100 * filedCount) / test.length,
@@ -111,7 +129,7 @@ export function evaluateCorpus(corpus: Corpus, shots = SHOTS, seeds = SEEDS) {
   const features = corpus.mails.map(({ mail }) => mailFeatures(mail));
   return shots.map((k) => {
     const runs = seeds.map((seed) => evaluateShots(corpus, features, k, seed));
-    const average = (key: keyof ShotResult) => mean(runs.map((run) => run[key]));
+    const average = (key: Exclude<keyof ShotResult, 'here'>) => mean(runs.map((run) => run[key]));
     return {
       shots: k,
       accuracy: average('accuracy'),
@@ -119,6 +137,11 @@ export function evaluateCorpus(corpus: Corpus, shots = SHOTS, seeds = SEEDS) {
       filedPrecision: average('filedPrecision'),
       filedShare: average('filedShare'),
       msPerMail: average('msPerMail'),
+      here: runs[0]!.here.map(({ name }, i) => ({
+        name,
+        accuracy: mean(runs.map((run) => run.here[i]!.accuracy)),
+        macroF1: mean(runs.map((run) => run.here[i]!.macroF1)),
+      })),
     };
   });
 }

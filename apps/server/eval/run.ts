@@ -29,7 +29,9 @@ async function categorisation(load: () => Promise<Corpus>) {
   const corpus = await load();
   const base = BASELINES[corpus.name]!;
   out(`\n## ${corpus.name} (${corpus.mails.length} mails, ${corpus.categories.length} classes)`);
-  out('user-filed/class   acc   mF1 | baseline          | filed ≥ 0.9: precision share | ms/mail');
+  out(
+    'user-filed/class   acc   mF1 | baseline          | filed ≥ 0.9: precision share | ms/mail | same split and descriptions',
+  );
   for (const row of evaluateCorpus(corpus, shots, seeds)) {
     const ref =
       row.shots === 0
@@ -38,7 +40,7 @@ async function categorisation(load: () => Promise<Corpus>) {
           ? `${base[row.shots]!.join('/')}`
           : '–';
     out(
-      `${String(row.shots).padStart(16)} ${f(row.accuracy)} ${f(row.macroF1)} | ${ref.padEnd(17)} | ${f(row.filedPrecision)} ${f(row.filedShare)}${' '.repeat(13)}| ${row.msPerMail.toFixed(3)}`,
+      `${String(row.shots).padStart(16)} ${f(row.accuracy)} ${f(row.macroF1)} | ${ref.padEnd(17)} | ${f(row.filedPrecision)} ${f(row.filedShare)}${' '.repeat(13)}| ${row.msPerMail.toFixed(3)}   | ${row.here.map((b) => `${b.name} ${b.accuracy.toFixed(0)}/${b.macroF1.toFixed(0)}`).join(', ')}`,
     );
   }
   if (clusters) {

@@ -117,7 +117,7 @@ export function createCategorizer(deps: AiDeps) {
     // Self-training reads the unfiled mail's features from the compact store in each round:
     // the run never holds the whole account's features as objects (ADR 0025).
     const unfiled = unlabelledAndExamples(model, store, known, examples);
-    selfTrain(model, unfiled);
+    selfTrain(model, unfiled, { examples });
     const trained = performance.now();
     calibrate(model, examples);
     fitPriorShift(model, unfiled, examples);

@@ -10,6 +10,7 @@ import {
 } from '../../src/ai/local/categorize/model.ts';
 import { modelFromRows, modelToRows } from '../../src/ai/local/categorize/model-rows.ts';
 import { fitPriorShift } from '../../src/ai/local/categorize/prior-shift.ts';
+import { descriptionsMislead, selfTrain } from '../../src/ai/local/categorize/self-train.ts';
 import { mailFeatures } from '../../src/ai/local/features.ts';
 
 const categories = [
@@ -127,5 +128,45 @@ describe('local engine: filing gate and learning from examples', () => {
     const rebuilt = modelFromRows(categories, rows);
     expect(rebuilt.priorShift).toEqual(shift);
     expect(classify(rebuilt, probe)).toEqual(classify(m, probe));
+  });
+
+  it('starts self-training from the examples when the descriptions file them no better than guessing', () => {
+    // The user means by 'Arbeit' what its description calls leisure, and the other way round.
+    const swapped = [
+      { ...categories[0]!, description: categories[1]!.description },
+      { ...categories[1]!, description: categories[0]!.description },
+    ];
+    const misled = createModel(swapped);
+    misled.background = buildBackground([...work, ...home]);
+    const examples = filedTwice();
+    expect(descriptionsMislead(misled, examples)).toBe(true);
+    expect(descriptionsMislead(model(), examples)).toBe(false);
+    // Ten examples cannot tell descriptions that mislead from a bad draw.
+    expect(descriptionsMislead(misled, examples.slice(0, 5).concat(examples.slice(8, 13)))).toBe(
+      false,
+    );
+
+    const unfiled = [
+      mail('Quartalszahlen', 'Die Zahlen für das Projekt im Büro sind da.', 'kollege2@firma.de'),
+      mail('Kundentermin', 'Besprechung mit dem Kunden am Dienstag.', 'kollege0@firma.de'),
+      mail('Sonntag', 'Kommst du zum Essen mit der Familie?', 'freund1@gmx.de'),
+      mail('Ferien', 'Fotos vom Urlaub am Meer.', 'freund2@gmx.de'),
+    ];
+    const trained = (examplesGiven: boolean) => {
+      const m = createModel(swapped);
+      m.background = buildBackground([...work, ...home, ...unfiled]);
+      for (const { categoryId, features } of examples) addExample(m, categoryId, features);
+      selfTrain(m, unfiled, examplesGiven ? { examples } : {});
+      return m;
+    };
+    const fromExamples = trained(true);
+    // Calibration will judge naive Bayes without self-training: every round saw the examples.
+    expect([...fromExamples.anchoredAuto!.values()].every((t) => t.docs === 0)).toBe(true);
+    // What self-training filed follows the user: the office mail (its domain) under 'Arbeit'.
+    const office = (auto: Map<number, { terms: Map<string, number> }>) =>
+      (auto.get(1)!.terms.get('dom:firma.de') ?? 0) - (auto.get(2)!.terms.get('dom:firma.de') ?? 0);
+    expect(office(fromExamples.auto)).toBeGreaterThan(0);
+    // Begun from the descriptions, their rounds had filed it under 'Privat'.
+    expect(office(trained(false).anchoredAuto!)).toBeLessThan(0);
   });
 });
