@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import PostalMime from 'postal-mime';
 import { imapClient } from '../../test-support/src/mail-fixtures.ts';
+import { caretToEditorStart } from './helpers.ts';
 import { expect, signedInWithMailbox, test, type Mailbox } from './support/mail-stack.ts';
 
 /** Subjects in a folder of the test Dovecot, as another mail client sees them. */
@@ -221,8 +222,7 @@ test('a reply left untouched keeps no draft; a saved forward opens from Entwürf
   await page.goto(`/app/compose/forward/${original.id}`);
   await page.getByRole('combobox', { name: /^An/ }).fill('buchhaltung@beispiel.de');
   await page.keyboard.press('Enter');
-  await page.getByRole('textbox', { name: 'Nachricht' }).click();
-  await page.keyboard.press('Control+Home');
+  await caretToEditorStart(page.getByRole('textbox', { name: 'Nachricht' }));
   await page.keyboard.type('Erste Fassung.');
   await expect(page.getByText(/Entwurf gespeichert/)).toBeVisible({ timeout: 20_000 });
   await expect
@@ -249,8 +249,7 @@ test('a reply left untouched keeps no draft; a saved forward opens from Entwürf
   await expect(body).toContainText('Erste Fassung.');
   await expect(body).toContainText('Weitergeleitete Nachricht');
   await expect(page.getByText('Jahresabrechnung-2026.pdf')).toBeVisible();
-  await body.click();
-  await page.keyboard.press('Control+Home');
+  await caretToEditorStart(body);
   await page.keyboard.type('Zweite Fassung. ');
 
   const before = mail.smtp.received.length;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { uniqueStamp } from './support/base.ts';
 
 export const screenshotDir = path.resolve(import.meta.dirname, '../../artifacts/screenshots');
@@ -57,4 +57,18 @@ export async function finishOnboarding(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Später einrichten' }).click();
   await page.getByRole('button', { name: 'Zu Brieftaube' }).click();
   await expect(page).toHaveURL(/\/app$/);
+}
+
+/**
+ * Puts the caret at the start of the mail editor: a click on the first line's left edge, then
+ * Control+Home. A click anywhere followed at once by Control+Home raced the editor's own focus
+ * handling on a slow machine (ProseMirror writes its selection back to the page 20 ms after it
+ * gains focus): the caret went back to where the click was, and the text landed mid-quote.
+ */
+export async function caretToEditorStart(editor: Locator): Promise<void> {
+  await editor
+    .locator(':scope > *')
+    .first()
+    .click({ position: { x: 1, y: 1 } });
+  await editor.page().keyboard.press('Control+Home');
 }

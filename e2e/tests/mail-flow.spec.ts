@@ -1,7 +1,13 @@
 import PostalMime from 'postal-mime';
 import { deliverViaLmtp } from '../../test-support/src/mailbox.ts';
 import { imapClient } from '../../test-support/src/mail-fixtures.ts';
-import { expectAccessible, registerViaUi, screenshot, uniqueUser } from './helpers.ts';
+import {
+  caretToEditorStart,
+  expectAccessible,
+  registerViaUi,
+  screenshot,
+  uniqueUser,
+} from './helpers.ts';
 import { expect, fillAccountForm, test } from './support/mail-stack.ts';
 
 /** Subjects in a Dovecot folder, as another mail client sees them. */
@@ -120,8 +126,7 @@ test('a new user onboards with an IMAP account, reads, replies, files and catego
     'AW: Ihre Jahresabrechnung 2026',
   );
   const editor = page.getByRole('textbox', { name: 'Nachricht' });
-  await editor.click();
-  await page.keyboard.press('Control+Home');
+  await caretToEditorStart(editor);
   await page.keyboard.type('Vielen Dank, ich habe die Abrechnung erhalten.');
   await screenshot(page, 'compose-reply');
   await page.getByRole('button', { name: 'Senden' }).click();
