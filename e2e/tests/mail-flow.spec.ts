@@ -39,7 +39,8 @@ test('a new user onboards with an IMAP account, reads, replies, files and catego
   mail,
   trap,
 }) => {
-  test.setTimeout(180_000);
+  // 2.6 min on a slow VM (limit against a hang, not a speed check).
+  test.setTimeout(360_000);
   const mailbox = await mail.mailbox();
   const user = uniqueUser();
 

@@ -23,7 +23,7 @@ test('task cards follow the timing rules of spec §4 under a controlled clock', 
   request,
   mail,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const mailbox = await mail.mailbox({ empty: true });
   const { access } = await signedInWithMailbox(page, request, mailbox);
   const polls: number[] = [];
