@@ -28,7 +28,7 @@ export interface ShotResult {
  * are "filed by the user". Every other mail of the corpus is the account's unfiled mail that
  * self-training may read (without its label).
  */
-export function split(corpus: Corpus, seed: number, shots: number) {
+function split(corpus: Corpus, seed: number, shots: number) {
   const random = seededRandom(seed);
   const byLabel = new Map<string, number[]>();
   corpus.mails.forEach(({ label }, index) =>
