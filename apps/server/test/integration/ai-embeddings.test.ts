@@ -112,7 +112,8 @@ describe.each(DATABASE_KINDS)('embeddings from an OpenAI-compatible model on %s'
           AI_BASE_URL: fake.url,
           AI_CHAT_MODEL: 'test-modell',
           AI_EMBEDDING_MODEL: 'test-embed',
-          AI_TIMEOUT_SECONDS: '2',
+          // Nothing here hangs: a loaded VM must never turn an answer of the fake into a timeout.
+          AI_TIMEOUT_SECONDS: '15',
         },
         { jobs: true },
       ),

@@ -66,9 +66,12 @@ describe.each(DATABASE_KINDS)('AI with an OpenAI-compatible model on %s', (kind)
   beforeAll(async () => {
     fake = await startFakeOpenAi();
     [t, dovecot] = await Promise.all([
+      // Long enough that a loaded VM never aborts a call the fake answers at once (at 1 s one
+      // was aborted before the fake had read it, in ai-model-categorize.test.ts); short enough
+      // that the model that hangs costs two times this.
       startTestApp(
         kind,
-        { AI_BASE_URL: fake.url, AI_CHAT_MODEL: 'test-modell', AI_TIMEOUT_SECONDS: '1' },
+        { AI_BASE_URL: fake.url, AI_CHAT_MODEL: 'test-modell', AI_TIMEOUT_SECONDS: '4' },
         { jobs: true },
       ),
       startDovecot(),
