@@ -1,5 +1,11 @@
-import { buildApp } from './app.ts';
-import { startProcess } from './process.ts';
+import { createDatabaseBeforeStart } from './db/first-start.ts';
+
+// A new data folder's database is made before the server's modules load (ADR 0021).
+await createDatabaseBeforeStart();
+const [{ buildApp }, { startProcess }] = await Promise.all([
+  import('./app.ts'),
+  import('./process.ts'),
+]);
 
 await startProcess('api', async ({ config, database, services, logger, onShutdown }) => {
   const app = await buildApp({ config, database, services });

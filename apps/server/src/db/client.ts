@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -6,7 +5,9 @@ import type { Pool } from 'pg';
 import type { Config } from '../config/env.ts';
 import * as schema from './schema/index.ts';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
+import { createDatabase } from './first-start.ts';
 import { applyMigrations } from './migrate.ts';
+import { pgliteOptions } from './pglite-options.ts';
 import { createReopeningPglite, type PgliteReopener } from './reopening-pglite.ts';
 
 export type Schema = typeof schema;
@@ -23,9 +24,6 @@ export type DatabaseHandle =
       close(): Promise<void>;
     }
   | { kind: 'postgres'; db: Db; pool: Pool; connectionString: string; close(): Promise<void> };
-
-/** PGlite's buffer cache (ADR 0021). */
-export const PGLITE_SHARED_BUFFERS = '16MB';
 
 export interface OpenDatabaseOptions {
   /** In-memory PGlite for tests; no folder, no lock. */
@@ -48,24 +46,12 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     const { PGlite } = await import('@electric-sql/pglite');
     const { drizzle } = await import('drizzle-orm/pglite');
     const open = () =>
-      PGlite.create(dataDir ? path.join(dataDir, 'pgdata') : undefined, {
-        // PostgreSQL's default of 128 MB of shared buffers lives in PGlite's WebAssembly memory,
-        // which is resident from the start and never shrinks; the operating system caches the
-        // data folder's files anyway. The command line wins over postgresql.conf, also in folders
-        // made before (ADR 0021).
-        startParams: [
-          ...PGlite.defaultStartParams,
-          '-c',
-          `shared_buffers=${PGLITE_SHARED_BUFFERS}`,
-        ],
-        initDbStartParams: ['--set', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
-      });
-    // A new folder: PGlite runs initdb in a second instance first, the highest peak of all
-    // (ADR 0021). The garbage of loading the server's modules goes before it, where `npm start`
-    // exposes gc().
-    const fresh =
-      dataDir !== undefined && !fs.existsSync(path.join(dataDir, 'pgdata', 'PG_VERSION'));
-    if (fresh) (globalThis as { gc?: () => void }).gc?.();
+      PGlite.create(
+        dataDir ? path.join(dataDir, 'pgdata') : undefined,
+        pgliteOptions(PGlite.defaultStartParams),
+      );
+    // A new folder: initdb runs in a thread of its own, which takes its memory along (ADR 0021).
+    const fresh = dataDir !== undefined && (await createDatabase(dataDir));
     const first = await open();
     // An in-memory database would be empty after a reopen: only a data folder can be reopened.
     const { pglite, reopener } = dataDir
@@ -73,8 +59,8 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
       : { pglite: first, reopener: undefined };
     const db = drizzle(pglite, { schema }) as unknown as Db;
     await applyMigrations({ kind: 'pglite', db });
-    // initdb and every migration ran in this instance's memory, which never shrinks: the app
-    // starts on a fresh one, as after a restart.
+    // Every migration ran in this instance's memory, which never shrinks: the app starts on a
+    // fresh one, as after a restart.
     if (fresh) await reopener?.reopen();
     return {
       kind: 'pglite',
