@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config/env.ts';
-import { acquireDataDirLock } from './data-dir-lock.ts';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
 import { pgliteOptions } from './pglite-options.ts';
 
 /** Whether a data folder holds a database already. */
@@ -42,9 +42,9 @@ export async function createDatabaseBeforeStart(): Promise<void> {
   } catch {
     return;
   }
-  let release: () => void;
+  let lock: DataDirLock;
   try {
-    release = acquireDataDirLock(dataDir).release;
+    lock = acquireDataDirLock(dataDir);
   } catch {
     return;
   }
@@ -53,6 +53,6 @@ export async function createDatabaseBeforeStart(): Promise<void> {
   } catch {
     // openDatabase tries once more and reports it.
   } finally {
-    release();
+    lock.release();
   }
 }
