@@ -50,6 +50,12 @@ export interface DovecotOptions {
    * (Dovecot's own default is 10; the harness allows 200 unless a test is about the limit).
    */
   maxUserIpConnections?: number;
+  /**
+   * XOAUTH2 and OAUTHBEARER logins beside passwords: Dovecot's oauth2 passdb asks this RFC 7662
+   * introspection URL (with the introspecting client's credentials in it) whether a token is live
+   * and whose it is (its `sub` must be the user).
+   */
+  oauth2IntrospectionUrl?: string;
 }
 
 const SPECIAL_FOLDERS = ['Drafts', 'Sent', 'Archive', 'Junk', 'Trash'];
@@ -75,7 +81,7 @@ listen = 127.0.0.1
 protocols = imap lmtp
 ssl = no
 disable_plaintext_auth = no
-auth_mechanisms = plain login
+auth_mechanisms = plain login${options.oauth2IntrospectionUrl ? ' xoauth2 oauthbearer' : ''}
 auth_failure_delay = 0
 mail_location = maildir:~/Maildir
 mail_uid = ${MAIL_UID}
@@ -89,6 +95,12 @@ imap_capability = ${options.capabilities ?? '+IDLE'}
 passdb {
   driver = passwd-file
   args = scheme=PLAIN username_format=%u ${dir}/passwd.d/%u
+  mechanisms = plain login
+}
+${
+  options.oauth2IntrospectionUrl
+    ? `passdb {\n  driver = oauth2\n  mechanisms = xoauth2 oauthbearer\n  args = ${dir}/oauth2.conf.ext\n}`
+    : ''
 }
 userdb {
   driver = passwd-file
@@ -173,6 +185,19 @@ export async function startDovecot(
   const [imapPort, lmtpPort] = [await freePort(), await freePort()];
   const configFile = path.join(dir, 'dovecot.conf');
   fs.writeFileSync(configFile, config(dir, imapPort, lmtpPort, options));
+  if (options.oauth2IntrospectionUrl)
+    fs.writeFileSync(
+      path.join(dir, 'oauth2.conf.ext'),
+      [
+        'introspection_mode = post',
+        `introspection_url = ${options.oauth2IntrospectionUrl}`,
+        'force_introspection = yes',
+        'username_attribute = sub',
+        'active_attribute = active',
+        'active_value = true',
+        '',
+      ].join('\n'),
+    );
   const users: DovecotUser[] = [];
 
   const addUser = (user: string, password: string): DovecotUser => {

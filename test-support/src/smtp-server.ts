@@ -20,7 +20,13 @@ export interface TestSmtpServer {
 }
 
 /** A real SMTP server (npm smtp-server) that authenticates and records what it receives. */
-export async function startSmtpServer(users: Record<string, string> = {}): Promise<TestSmtpServer> {
+export async function startSmtpServer(
+  users: Record<string, string> = {},
+  options: {
+    /** XOAUTH2 beside passwords: a token is good when this says it is live and the user's. */
+    introspect?: (token: string) => Promise<{ active: boolean; sub?: string }>;
+  } = {},
+): Promise<TestSmtpServer> {
   const accounts = new Map(Object.entries(users));
   const received: ReceivedMail[] = [];
   let failure: { code: number; message: string } | null = null;
@@ -28,9 +34,19 @@ export async function startSmtpServer(users: Record<string, string> = {}): Promi
     secure: false,
     disabledCommands: ['STARTTLS'],
     allowInsecureAuth: true,
-    authMethods: ['PLAIN', 'LOGIN'],
+    authMethods: options.introspect ? ['PLAIN', 'LOGIN', 'XOAUTH2'] : ['PLAIN', 'LOGIN'],
     logger: false,
     onAuth(auth, _session, callback) {
+      if (auth.method === 'XOAUTH2' && options.introspect) {
+        options
+          .introspect(auth.accessToken ?? '')
+          .then(({ active, sub }) => {
+            if (active && sub === auth.username) callback(null, { user: auth.username });
+            else callback(Object.assign(new Error('Invalid token'), { responseCode: 535 }));
+          })
+          .catch((error: unknown) => callback(error as Error));
+        return;
+      }
       if (auth.username && accounts.get(auth.username) === auth.password) {
         callback(null, { user: auth.username });
         return;

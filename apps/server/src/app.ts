@@ -21,6 +21,7 @@ import { loggerOptions } from './lib/logger.ts';
 import { TIME_ZONE_HEADER } from './lib/time-zone.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { foldersRoutes } from './modules/folders/folders.routes.ts';
+import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { aiRoutes } from './modules/ai/ai.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
@@ -82,6 +83,7 @@ export async function buildApp({
   const {
     auth,
     accounts,
+    oauth,
     folders,
     categories,
     emails,
@@ -127,6 +129,7 @@ export async function buildApp({
   });
   await app.register(authRoutes, { prefix: '/api/auth', auth });
   await app.register(accountsRoutes, { prefix: '/api', accounts });
+  await app.register(oauthRoutes, { prefix: '/api', oauth });
   await app.register(foldersRoutes, { prefix: '/api', folders });
   await app.register(tasksRoutes, { prefix: '/api', tasks });
   await app.register(aiRoutes, { prefix: '/api', ai: aiTasks });

@@ -34,6 +34,10 @@ import { createJobSender } from './modules/tasks/job-sender.ts';
 import { createTasksRepository } from './modules/tasks/tasks.repository.ts';
 import { createTasksService } from './modules/tasks/tasks.service.ts';
 import { createRemoteContentService } from './modules/settings/remote-content.ts';
+import { configuredProviders } from './modules/oauth/oauth-providers.ts';
+import { createOAuthRepository } from './modules/oauth/oauth.repository.ts';
+import { createOAuthService } from './modules/oauth/oauth.service.ts';
+import { createOAuthTokens } from './modules/oauth/oauth-tokens.ts';
 
 /** Every service, wired once; the API process and the worker process share this. */
 export function createServices(config: Config, database: DatabaseHandle, logger?: Logger) {
@@ -69,12 +73,24 @@ export function createServices(config: Config, database: DatabaseHandle, logger?
     registrationMaxAttempts: config.REGISTRATION_MAX_ATTEMPTS,
     registrationWindowSeconds: config.REGISTRATION_WINDOW_SECONDS,
   });
+  const secrets = createSecretBox(deriveKey(rootSecret, 'credentials-kek'));
+  const accountsRepo = createAccountsRepository(database.db);
+  const oauthRepo = createOAuthRepository(database.db);
+  const oauthProviders = configuredProviders(config);
   const accounts = createAccountsService({
-    repo: createAccountsRepository(database.db),
-    secrets: createSecretBox(deriveKey(rootSecret, 'credentials-kek')),
+    repo: accountsRepo,
+    secrets,
     limiter,
     connector,
     connectTimeoutMs,
+    oauth: createOAuthTokens({ database, repo: oauthRepo, secrets, providers: oauthProviders }),
+  });
+  const oauth = createOAuthService({
+    repo: oauthRepo,
+    accounts: accountsRepo,
+    secrets,
+    providers: oauthProviders,
+    publicUrl: config.PUBLIC_URL,
   });
   const foldersRepo = createFoldersRepository(database.db);
   const folders = createFoldersService({ repo: foldersRepo, accounts, connectTimeoutMs });
@@ -148,6 +164,7 @@ export function createServices(config: Config, database: DatabaseHandle, logger?
     auth,
     remoteContent,
     accounts,
+    oauth,
     folders,
     categories,
     emails,

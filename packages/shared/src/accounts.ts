@@ -21,6 +21,12 @@ export const accountSchema = z.object({
   access_token: z.string().nullable(),
   refresh_token: z.string().nullable(),
   token_expiry: z.string().nullable(),
+  /**
+   * Spec §4 'Konto benötigt Neu-Authentifizierung': an OAuth account the provider stopped (its
+   * refresh token refused) or that never got tokens. An expired access token alone is not it:
+   * the server renews that on the next use.
+   */
+  needs_reauth: z.boolean(),
   total_emails: z.number().int(),
   unread_emails: z.number().int(),
   last_sync_at: z.string().nullable(),

@@ -15,6 +15,8 @@ export const ErrorCode = {
   SEND_FAILED: 'SEND_FAILED',
   CONFLICT: 'CONFLICT',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  /** An OAuth sign-in did not finish; `fields.oauth` names why (ADR 0027). */
+  OAUTH_FAILED: 'OAUTH_FAILED',
   INTERNAL: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -8,3 +8,4 @@ export * from './categories.ts';
 export * from './emails.ts';
 export * from './compose.ts';
 export * from './addresses.ts';
+export * from './oauth.ts';

@@ -6,6 +6,11 @@ const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** host:port:security of a mail server, e.g. imap.example.com:993:ssl. */
+const mailServer = z
+  .string()
+  .regex(/^[^:\s]+:\d{1,5}:(ssl|starttls|none)$/, 'must be host:port:ssl|starttls|none');
+
 const envObject = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().min(1).default('localhost'),
@@ -62,6 +67,28 @@ const envObject = z.object({
   AI_CHAT_MODEL: z.string().min(1).optional(),
   AI_EMBEDDING_MODEL: z.string().min(1).optional(),
   AI_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+  // Sign-in accounts over OAuth 2.0 (ADR 0027): the app's registration at each provider. A
+  // provider without a client id is not offered. The endpoint and mail-server overrides are for
+  // tenants, test servers and sovereign clouds; the defaults are the providers' public ones.
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  OAUTH_GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  OAUTH_GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  OAUTH_GOOGLE_AUTHORIZATION_URL: z.url({ protocol: /^https?$/ }).optional(),
+  OAUTH_GOOGLE_TOKEN_URL: z.url({ protocol: /^https?$/ }).optional(),
+  OAUTH_GOOGLE_IMAP: mailServer.optional(),
+  OAUTH_GOOGLE_SMTP: mailServer.optional(),
+  OAUTH_MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
+  OAUTH_MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
+  OAUTH_MICROSOFT_AUTHORIZATION_URL: z.url({ protocol: /^https?$/ }).optional(),
+  OAUTH_MICROSOFT_TOKEN_URL: z.url({ protocol: /^https?$/ }).optional(),
+  OAUTH_MICROSOFT_IMAP: mailServer.optional(),
+  OAUTH_MICROSOFT_SMTP: mailServer.optional(),
+  OAUTH_YAHOO_CLIENT_ID: z.string().min(1).optional(),
+  OAUTH_YAHOO_CLIENT_SECRET: z.string().min(1).optional(),
+  OAUTH_YAHOO_AUTHORIZATION_URL: z.url({ protocol: /^https?$/ }).optional(),
+  OAUTH_YAHOO_TOKEN_URL: z.url({ protocol: /^https?$/ }).optional(),
+  OAUTH_YAHOO_IMAP: mailServer.optional(),
+  OAUTH_YAHOO_SMTP: mailServer.optional(),
 });
 
 const envSchema = envObject.superRefine((env, ctx) => {

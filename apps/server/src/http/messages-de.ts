@@ -18,6 +18,8 @@ const byCode: Record<ErrorCode, string> = {
   SEND_FAILED: 'Die E-Mail konnte nicht gesendet werden.',
   CONFLICT: 'Die Aktion ist in diesem Zustand nicht möglich.',
   PAYLOAD_TOO_LARGE: 'Die Anfrage ist zu groß.',
+  OAUTH_FAILED:
+    'Die Verbindung mit Ihrem Anbieter ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
   INTERNAL: 'Es ist ein unerwarteter Fehler aufgetreten. Bitte versuchen Sie es später erneut.',
 };
 
@@ -32,6 +34,24 @@ const notFoundBySubject: Record<string, string> = {
   Proposal: 'Der Kategorievorschlag wurde nicht gefunden.',
   'Message content': 'Der Inhalt der E-Mail ist nicht mehr verfügbar.',
   Route: 'Diese Adresse gibt es nicht.',
+};
+
+/** Why an OAuth sign-in did not finish (oauth.service.ts), in words. */
+const oauthReasons: Record<string, string> = {
+  NOT_CONFIGURED:
+    'Die Anmeldung über diesen Anbieter ist auf diesem Server nicht eingerichtet. Bitte verbinden Sie das Konto per IMAP/SMTP oder wenden Sie sich an den Betreiber.',
+  STATE_INVALID:
+    'Diese Anmeldung ist abgelaufen, wurde bereits verwendet oder gehört nicht zu Ihrer Sitzung. Bitte starten Sie die Verbindung erneut.',
+  DENIED: 'Sie haben den Zugriff beim Anbieter nicht erlaubt. Es wurde kein Konto verbunden.',
+  EXCHANGE_FAILED:
+    'Der Anbieter hat die Anmeldung nicht bestätigt. Bitte starten Sie die Verbindung erneut.',
+  NO_ADDRESS:
+    'Der Anbieter hat keine E-Mail-Adresse übermittelt. Bitte erlauben Sie den Zugriff auf Ihre E-Mail-Adresse.',
+  ACCOUNT_MISMATCH:
+    'Sie haben sich mit einer anderen E-Mail-Adresse angemeldet als der dieses Kontos. Bitte melden Sie sich mit der Adresse des Kontos an.',
+  ACCOUNT_EXISTS:
+    'Diese E-Mail-Adresse ist bereits mit Passwort eingerichtet. Bitte stellen Sie das vorhandene Konto in der Kontenliste auf OAuth um.',
+  NOT_CONVERTIBLE: 'Dieses Konto kann nicht über diesen Anbieter verbunden werden.',
 };
 
 /** RFC 5530 response codes a refusal may carry, in words. */
@@ -181,6 +201,8 @@ export function germanMessages(
   switch (code) {
     case ErrorCode.NOT_FOUND:
       return { message: notFoundBySubject[options.subject ?? ''] ?? byCode.NOT_FOUND };
+    case ErrorCode.OAUTH_FAILED:
+      return { message: oauthReasons[fields.oauth?.[0] ?? ''] ?? byCode.OAUTH_FAILED };
     case ErrorCode.MAIL_SERVER_UNAVAILABLE:
       return { message: connection('server') ?? byCode.MAIL_SERVER_UNAVAILABLE };
     case ErrorCode.RATE_LIMITED:

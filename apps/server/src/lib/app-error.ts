@@ -12,6 +12,7 @@ const statusByCode: Record<ErrorCode, number> = {
   SEND_FAILED: 502,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
+  OAUTH_FAILED: 400,
   RATE_LIMITED: 429,
   INTERNAL: 500,
 };

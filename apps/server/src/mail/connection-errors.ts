@@ -12,6 +12,8 @@ export const ConnectionErrorCode = {
   TOO_MANY_CONNECTIONS: 'TOO_MANY_CONNECTIONS',
   /** Too many failed connection attempts of this user in a short time (ADR 0015, 0018). */
   TOO_MANY_ATTEMPTS: 'TOO_MANY_ATTEMPTS',
+  /** An OAuth account whose refresh token the provider refused (ADR 0027). */
+  REAUTH_REQUIRED: 'REAUTH_REQUIRED',
   UNKNOWN: 'UNKNOWN',
 } as const;
 export type ConnectionErrorCode = (typeof ConnectionErrorCode)[keyof typeof ConnectionErrorCode];
@@ -31,6 +33,8 @@ export const connectionMessagesDe: Record<ConnectionErrorCode, string> = {
     'Der Mailserver lässt keine weitere Verbindung zu: zu viele gleichzeitige Verbindungen. Bitte versuchen Sie es in einigen Minuten erneut.',
   TOO_MANY_ATTEMPTS:
     'Zu viele fehlgeschlagene Verbindungsversuche in kurzer Zeit. Bitte warten Sie einige Minuten.',
+  REAUTH_REQUIRED:
+    'Konto benötigt Neu-Authentifizierung: Der Anbieter hat den Zugriff beendet. Bitte verbinden Sie das Konto in der Kontenliste erneut.',
   UNKNOWN: 'Die Verbindung ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
 };
 
@@ -80,6 +84,7 @@ export function classifyConnectionError(error: unknown): ConnectionErrorCode {
   const codes = chain.map((e) => str(e.code)).join(' ');
   const text = `${codes} ${chain.map((e) => str(e.message)).join(' ')}`;
   if (/\bEHOSTBLOCKED\b/.test(codes)) return ConnectionErrorCode.HOST_BLOCKED;
+  if (/\bREAUTH_REQUIRED\b/.test(codes)) return ConnectionErrorCode.REAUTH_REQUIRED;
   if (/\bETOOMANYATTEMPTS\b/.test(codes)) return ConnectionErrorCode.TOO_MANY_ATTEMPTS;
   // Checked before the refused login it arrives as: Dovecot answers LOGIN with "NO [LIMIT]
   // Maximum number of connections from user+IP exceeded", Gmail with "Too many simultaneous

@@ -5,3 +5,4 @@ export * from './emails.ts';
 export * from './categories.ts';
 export * from './unfiled-sent.ts';
 export * from './ai.ts';
+export * from './oauth.ts';

@@ -81,7 +81,7 @@ export async function syncAccount(
     port: account.imapPort,
     security: account.imapSecurity,
   };
-  const credentials = deps.accounts.credentialsOf(account);
+  const credentials = await deps.accounts.credentialsOf(account);
   // Where this fetch's session went: the workers and a second look at a message go there too,
   // within the bounds of the account's sessions (ADR 0018).
   let target: ConnectTarget | undefined;

@@ -2,7 +2,11 @@ import { ErrorCode, FieldErrorCode } from '@brieftaube/shared';
 import type { ImapFlow } from 'imapflow';
 import { AppError } from '../../lib/app-error.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
-import { classifyConnectionError, CONNECT_FAILURES } from '../../mail/connection-errors.ts';
+import {
+  classifyConnectionError,
+  CONNECT_FAILURES,
+  ConnectionErrorCode,
+} from '../../mail/connection-errors.ts';
 import { isTaggedNo } from '../../mail/imap/imap-client.ts';
 import type { ResolvedAddress } from '../../mail/net/host-policy.ts';
 import type { BulkReservation, ImapSession, MailConnector } from '../../mail/net/mail-connector.ts';
@@ -51,22 +55,58 @@ const imapEndpoint = (row: AccountRow): ServerEndpoint => ({
  * Every connection made for a saved account: IMAP sessions and SMTP transports through the
  * network policy and the bounds (mail/net), their failures counted toward the owner's limit.
  */
+/** Live access tokens of OAuth accounts (modules/oauth/oauth-tokens.ts). */
+export interface AccessTokens {
+  /** `refused`: the token a mail server just refused; it is renewed even if it looks fresh. */
+  accessToken(row: AccountRow, refused?: string): Promise<string>;
+}
+
+/** An account that signs in with OAuth tokens instead of a password (ADR 0027). */
+export const usesOAuth = (row: AccountRow) =>
+  row.provider !== 'imap' && row.passwordSealed === null;
+
 export function createAccountConnections(deps: {
   secrets: SecretBox;
   connector: MailConnector;
   limiter?: RateLimiter | undefined;
   connectTimeoutMs?: number | undefined;
+  oauth?: AccessTokens | undefined;
 }) {
   const { secrets, connector } = deps;
   const guards = createConnectionGuards(deps.limiter);
 
   /** The credentials to log in with; secrets are opened only here, right before use. */
-  function credentialsOf(row: AccountRow): MailCredentials {
+  async function credentialsOf(row: AccountRow, refused?: string): Promise<MailCredentials> {
+    const user = row.username || row.emailAddress;
+    if (usesOAuth(row) && deps.oauth)
+      return { user, accessToken: await deps.oauth.accessToken(row, refused) };
     return {
-      user: row.username || row.emailAddress,
+      user,
       password: row.passwordSealed ? secrets.open(row.passwordSealed) : undefined,
       accessToken: row.accessTokenSealed ? secrets.open(row.accessTokenSealed) : undefined,
     };
+  }
+
+  /**
+   * Logs in with the account's credentials; an OAuth token the server refuses is renewed and
+   * tried once more (it may have been revoked early, or the clock may differ).
+   */
+  async function withCredentials<T>(
+    row: AccountRow,
+    connect: (credentials: MailCredentials) => Promise<T>,
+  ): Promise<T> {
+    const credentials = await credentialsOf(row);
+    try {
+      return await connect(credentials);
+    } catch (error) {
+      if (
+        !usesOAuth(row) ||
+        !deps.oauth ||
+        classifyConnectionError(error) !== ConnectionErrorCode.AUTH_FAILED
+      )
+        throw error;
+      return connect(await credentialsOf(row, credentials.accessToken));
+    }
   }
 
   /**
@@ -75,11 +115,13 @@ export function createAccountConnections(deps: {
    */
   function openImap(account: AccountRow, options: AccountImapOptions = {}): Promise<ImapSession> {
     const { countFailures, ...session } = options;
-    return connector.openImap(imapEndpoint(account), credentialsOf(account), {
-      ...session,
-      guard: guards.forUser(account.userId, { count: countFailures ?? true }),
-      connectTimeoutMs: deps.connectTimeoutMs,
-    });
+    return withCredentials(account, (credentials) =>
+      connector.openImap(imapEndpoint(account), credentials, {
+        ...session,
+        guard: guards.forUser(account.userId, { count: countFailures ?? true }),
+        connectTimeoutMs: deps.connectTimeoutMs,
+      }),
+    );
   }
 
   /** Runs work on an account's IMAP session and closes it; errors come as thrown. */
@@ -142,7 +184,7 @@ export function createAccountConnections(deps: {
       const guard = guards.forUser(account.userId);
       const { transport, target } = await connector.smtp(
         { host: account.smtpServer, port: account.smtpPort, security: account.smtpSecurity },
-        credentialsOf(account),
+        await credentialsOf(account),
         { guard, timeoutMs },
       );
       return {

@@ -14,7 +14,7 @@ import { providerFor } from '../../mail/presets.ts';
 import { testMailConnection } from '../../mail/test-connection.ts';
 import { normaliseServerSettings, type NormalisedServerSettings } from './account-input.ts';
 import type { AccountRow, AccountsRepository } from './accounts.repository.ts';
-import { createAccountConnections } from './account-connections.ts';
+import { type AccessTokens, createAccountConnections, usesOAuth } from './account-connections.ts';
 import {
   CONNECTION_TEST_WINDOW_SECONDS,
   CONNECTION_TESTS_PER_WINDOW,
@@ -34,6 +34,8 @@ export interface AccountsServiceDeps {
   /** Every IMAP and SMTP connection goes through it (network policy, bounds; ADR 0018). */
   connector: MailConnector;
   connectTimeoutMs?: number;
+  /** Live access tokens of OAuth accounts (renewed when they run out). */
+  oauth?: AccessTokens;
 }
 
 const REDACTED = '••••••••';
@@ -63,6 +65,8 @@ export function toAccountDto(row: AccountRow, counts = { total: 0, unread: 0 }):
     access_token: row.accessTokenSealed ? REDACTED : null,
     refresh_token: row.refreshTokenSealed ? REDACTED : null,
     token_expiry: row.tokenExpiry?.toISOString() ?? null,
+    needs_reauth:
+      usesOAuth(row) && row.accessTokenSealed === null && row.refreshTokenSealed === null,
     total_emails: counts.total,
     unread_emails: counts.unread,
     last_sync_at: row.lastSyncAt?.toISOString() ?? null,
@@ -232,7 +236,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         connector,
         s.imap,
         s.smtp,
-        credentialsOf(row),
+        await credentialsOf(row),
         deps.connectTimeoutMs,
       );
     },
@@ -252,7 +256,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       );
       let password = input.password;
       if (!password && stored && settings && sameTarget(settings, stored)) {
-        password = credentialsOf(stored).password;
+        password = stored.passwordSealed ? deps.secrets.open(stored.passwordSealed) : undefined;
       }
       if (!password) errors.password = [FieldErrorCode.REQUIRED];
       if (!settings || Object.keys(errors).length > 0) throw AppError.validation(errors);

@@ -21,6 +21,8 @@ const CONNECTION_MESSAGES: Record<ConnectionErrorCode, string> = {
     'Der Mailserver lässt keine weitere Verbindung zu: zu viele gleichzeitige Verbindungen. Bitte versuchen Sie es in einigen Minuten erneut.',
   TOO_MANY_ATTEMPTS:
     'Zu viele fehlgeschlagene Verbindungsversuche in kurzer Zeit. Bitte warten Sie einige Minuten und versuchen Sie es dann erneut.',
+  REAUTH_REQUIRED:
+    'Konto benötigt Neu-Authentifizierung: Der Anbieter hat den Zugriff beendet. Bitte verbinden Sie das Konto in der Kontenliste erneut.',
   UNKNOWN: 'Beim Abrufen der E-Mails ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut.',
 };
 

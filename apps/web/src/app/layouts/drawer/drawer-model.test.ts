@@ -51,6 +51,7 @@ const account = (id: number, email: string, total = 100, unread = 10): Account =
   access_token: null,
   refresh_token: null,
   token_expiry: null,
+  needs_reauth: false,
   total_emails: total,
   unread_emails: unread,
   last_sync_at: null,

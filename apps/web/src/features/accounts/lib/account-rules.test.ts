@@ -20,6 +20,7 @@ const account = (patch: Partial<Account>): Account => ({
   access_token: null,
   refresh_token: null,
   token_expiry: null,
+  needs_reauth: false,
   total_emails: 0,
   unread_emails: 0,
   last_sync_at: null,

@@ -1,0 +1,415 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '@brieftaube/server/db/client.ts';
+import { createServices } from '@brieftaube/server/services.ts';
+import { registerApiUser, type ApiUser } from '@brieftaube/test-support/api-user.ts';
+import { startDovecot, type Dovecot } from '@brieftaube/test-support/dovecot.ts';
+import { appendMessages, generateMessages } from '@brieftaube/test-support/mailbox.ts';
+import { fetchAccount, imapClient } from '@brieftaube/test-support/mail-fixtures.ts';
+import { startOAuthServer, type TestOAuthServer } from '@brieftaube/test-support/oauth-server.ts';
+import { startSmtpServer, type TestSmtpServer } from '@brieftaube/test-support/smtp-server.ts';
+import {
+  DATABASE_KINDS,
+  queryRows,
+  startTestApp,
+  type TestApp,
+} from '@brieftaube/test-support/test-app.ts';
+
+interface AccountJson {
+  id: number;
+  provider: string;
+  email_address: string;
+  has_password: boolean;
+  access_token: string | null;
+  refresh_token: string | null;
+  needs_reauth: boolean;
+}
+
+interface ErrorJson {
+  error: { code: string; message: string; fields?: Record<string, string[]> };
+}
+
+describe.each(DATABASE_KINDS)('OAuth accounts (XOAUTH2) on %s', (kind) => {
+  let t: TestApp;
+  let oauth: TestOAuthServer;
+  let dovecot: Dovecot;
+  let smtp: TestSmtpServer;
+  let owner: ApiUser;
+  let n = 0;
+
+  beforeAll(async () => {
+    oauth = await startOAuthServer();
+    [dovecot, smtp] = await Promise.all([
+      startDovecot([], { oauth2IntrospectionUrl: oauth.introspectionUrlWithCredentials }),
+      startSmtpServer({}, { introspect: (token) => oauth.introspect(token) }),
+    ]);
+    t = await startTestApp(
+      kind,
+      {
+        PUBLIC_URL: 'http://127.0.0.1:3999',
+        OAUTH_GOOGLE_CLIENT_ID: oauth.clientId,
+        OAUTH_GOOGLE_CLIENT_SECRET: oauth.clientSecret,
+        OAUTH_GOOGLE_AUTHORIZATION_URL: oauth.authorizationUrl,
+        OAUTH_GOOGLE_TOKEN_URL: oauth.tokenUrl,
+        OAUTH_GOOGLE_IMAP: `127.0.0.1:${dovecot.imapPort}:none`,
+        OAUTH_GOOGLE_SMTP: `127.0.0.1:${smtp.port}:none`,
+        MAIL_CONNECT_TIMEOUT_SECONDS: '5',
+      },
+      { jobs: true },
+    );
+    owner = await registerApiUser(t.app, 'oauth');
+  });
+  afterAll(async () => {
+    await Promise.all([t?.close(), dovecot?.stop(), smtp?.close()]);
+    await oauth?.close();
+  });
+
+  /** A mailbox user at the test Dovecot, with a few mails, who signs in at the test provider. */
+  async function mailboxUser(mails = 3) {
+    n += 1;
+    const address = `anna${n}.${kind}@gmail.com`;
+    dovecot.addUser(address, `unused-${n}`);
+    const client = await imapClient(dovecot, address, `unused-${n}`);
+    await appendMessages(client, 'INBOX', generateMessages(mails));
+    await client.logout();
+    return address;
+  }
+
+  async function start(user: ApiUser, body: Record<string, unknown> = { provider: 'google' }) {
+    const res = await user.request({ method: 'POST', url: '/api/oauth/start/', payload: body });
+    expect(res.statusCode, res.body).toBe(200);
+    return new URL(res.json<{ authorization_url: string }>().authorization_url);
+  }
+
+  const callback = (user: ApiUser, back: URL) =>
+    user.request({
+      method: 'POST',
+      url: '/api/oauth/callback/',
+      payload: {
+        state: back.searchParams.get('state') ?? '',
+        ...(back.searchParams.get('code') ? { code: back.searchParams.get('code') } : {}),
+        ...(back.searchParams.get('error') ? { error: back.searchParams.get('error') } : {}),
+      },
+    });
+
+  async function connect(user: ApiUser, address: string): Promise<AccountJson> {
+    const back = await oauth.consent((await start(user)).toString(), address);
+    const res = await callback(user, back);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ account: AccountJson }>().account;
+  }
+
+  const storedMail = async (accountId: number) =>
+    Number(
+      (
+        await queryRows<{ n: number }>(
+          t.database.db,
+          sql`SELECT count(*)::int AS n FROM emails WHERE account_id = ${accountId}`,
+        )
+      )[0].n,
+    );
+
+  it('offers only the providers the operator configured', async () => {
+    const res = await owner.request({ method: 'GET', url: '/api/oauth/providers/' });
+    expect(res.json()).toEqual([
+      { provider: 'google', configured: true },
+      { provider: 'microsoft', configured: false },
+      { provider: 'yahoo', configured: false },
+    ]);
+    const refused = await owner.request({
+      method: 'POST',
+      url: '/api/oauth/start/',
+      payload: { provider: 'microsoft' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<ErrorJson>().error.message).toMatch(/nicht eingerichtet/);
+  });
+
+  it('connects with code + PKCE, then syncs over XOAUTH2 and sends with it', async () => {
+    const address = await mailboxUser(3);
+    const url = await start(owner, { provider: 'google', return_to: '/onboarding' });
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(url.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+    expect(url.searchParams.get('state')).toMatch(/^[\w-]{43}$/);
+    expect(url.searchParams.get('scope')).toContain('https://mail.google.com/');
+    expect(url.searchParams.get('access_type')).toBe('offline');
+    expect(url.searchParams.get('redirect_uri')).toBe('http://127.0.0.1:3999/oauth-callback');
+
+    const back = await oauth.consent(url.toString(), address);
+    const res = await callback(owner, back);
+    expect(res.statusCode, res.body).toBe(200);
+    const { account, created, return_to } = res.json<{
+      account: AccountJson;
+      created: boolean;
+      return_to: string;
+    }>();
+    expect(created).toBe(true);
+    expect(return_to).toBe('/onboarding');
+    expect(account).toMatchObject({
+      provider: 'google',
+      email_address: address,
+      has_password: false,
+      needs_reauth: false,
+    });
+    // Present, never returned (spec §3), and sealed at rest.
+    expect(account.access_token).toMatch(/^•+$/);
+    expect(account.refresh_token).toMatch(/^•+$/);
+    const [row] = await queryRows<{ a: string; r: string }>(
+      t.database.db,
+      sql`SELECT access_token_sealed AS a, refresh_token_sealed AS r FROM accounts WHERE id = ${account.id}`,
+    );
+    const introspected = await oauth.introspect(row.a);
+    expect(introspected.active).toBe(false);
+
+    const task = await fetchAccount(owner, account.id);
+    expect(task.status, task.message).toBe('SUCCESS');
+    expect(await storedMail(account.id)).toBe(3);
+    expect(dovecot.log()).toMatch(
+      new RegExp(`Login: user=<${address.replace(/\./g, '\\.')}>, method=(XOAUTH2|OAUTHBEARER)`),
+    );
+
+    const sent = await owner.request({
+      method: 'POST',
+      url: '/api/emails/send/',
+      payload: {
+        account: account.id,
+        to: 'freund@beispiel.de',
+        subject: 'Per OAuth',
+        body: 'Hallo',
+      },
+    });
+    expect(sent.statusCode, sent.body).toBeLessThan(300);
+    const mails = await smtp.waitFor(1);
+    expect(mails.at(-1)).toMatchObject({ user: address, to: ['freund@beispiel.de'] });
+  });
+
+  it('refuses a replayed or foreign state, a denied consent and a signed-out callback', async () => {
+    const address = await mailboxUser(0);
+    const stranger = await registerApiUser(t.app, 'fremd');
+    const before = (await owner.request({ method: 'GET', url: '/api/accounts/' })).json<
+      AccountJson[]
+    >().length;
+
+    // Another user cannot finish (or take over) the owner's sign-in.
+    const back = await oauth.consent((await start(owner)).toString(), address);
+    const foreign = await callback(stranger, back);
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json<ErrorJson>().error).toMatchObject({
+      code: 'OAUTH_FAILED',
+      fields: { oauth: ['STATE_INVALID'] },
+    });
+    expect(foreign.json<ErrorJson>().error.message).toMatch(/abgelaufen|verwendet/);
+    expect(
+      (await stranger.request({ method: 'GET', url: '/api/accounts/' })).json<AccountJson[]>(),
+    ).toEqual([]);
+
+    // Signed out: no session, nothing happens.
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/oauth/callback/',
+      payload: { state: back.searchParams.get('state'), code: back.searchParams.get('code') },
+    });
+    expect(anonymous.statusCode).toBe(401);
+
+    // The owner's own, once; the same state and code a second time are refused.
+    expect((await callback(owner, back)).statusCode).toBe(200);
+    const replay = await callback(owner, back);
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json<ErrorJson>().error.fields).toEqual({ oauth: ['STATE_INVALID'] });
+
+    // A made-up state.
+    const made = new URL(back);
+    made.searchParams.set('state', 'x'.repeat(43));
+    expect((await callback(owner, made)).json<ErrorJson>().error.fields).toEqual({
+      oauth: ['STATE_INVALID'],
+    });
+
+    // Consent denied at the provider.
+    const other = await mailboxUser(0);
+    const denied = await oauth.consent((await start(owner)).toString(), other, 'deny');
+    expect(denied.searchParams.get('error')).toBe('access_denied');
+    const deniedRes = await callback(owner, denied);
+    expect(deniedRes.statusCode).toBe(400);
+    expect(deniedRes.json<ErrorJson>().error.message).toMatch(/nicht erlaubt/);
+    const after = (await owner.request({ method: 'GET', url: '/api/accounts/' })).json<
+      AccountJson[]
+    >();
+    expect(after.length).toBe(before + 1);
+    expect(after.some((a) => a.email_address === other)).toBe(false);
+  });
+
+  it('renews an expired token silently, and once more when the server refuses one', async () => {
+    const address = await mailboxUser(2);
+    oauth.setAccessTokenTtl(2);
+    let account: AccountJson;
+    try {
+      account = await connect(owner, address);
+    } finally {
+      oauth.setAccessTokenTtl(3600);
+    }
+    await new Promise((r) => setTimeout(r, 2500));
+    // Expired, and the stored expiry says so: renewed before the login.
+    const refreshes = oauth.calls.refresh;
+    const first = await fetchAccount(owner, account.id);
+    expect(first.status, first.message).toBe('SUCCESS');
+    expect(oauth.calls.refresh).toBe(refreshes + 1);
+    expect(await storedMail(account.id)).toBe(2);
+
+    // Dead at the provider while the stored expiry still looks fine: refused, renewed, retried.
+    const [{ user_id: userId }] = await queryRows<{ user_id: string }>(
+      t.database.db,
+      sql`SELECT user_id FROM accounts WHERE id = ${account.id}`,
+    );
+    const row = (await t.services.accounts.findAccount(userId, account.id))!;
+    const { accessToken: current } = await t.services.accounts.credentialsOf(row);
+    oauth.setAccessTokenTtl(2);
+    try {
+      // As if a server had refused the current one: renewed now, to a token of two seconds.
+      await t.services.accounts.credentialsOf(row, current);
+    } finally {
+      oauth.setAccessTokenTtl(3600);
+    }
+    await t.database.db.execute(
+      sql`UPDATE accounts SET token_expiry = now() + interval '1 hour' WHERE id = ${account.id}`,
+    );
+    await new Promise((r) => setTimeout(r, 2500));
+    const before = oauth.calls.refresh;
+    const second = await fetchAccount(owner, account.id);
+    expect(second.status, second.message).toBe('SUCCESS');
+    expect(oauth.calls.refresh).toBe(before + 1);
+  });
+
+  it('refreshes once for many callers at once (rotating refresh tokens)', async () => {
+    const address = await mailboxUser(0);
+    const account = await connect(owner, address);
+    await t.database.db.execute(
+      sql`UPDATE accounts SET token_expiry = now() - interval '1 minute' WHERE id = ${account.id}`,
+    );
+    const [{ user_id: userId }] = await queryRows<{ user_id: string }>(
+      t.database.db,
+      sql`SELECT user_id FROM accounts WHERE id = ${account.id}`,
+    );
+    const row = (await t.services.accounts.findAccount(userId, account.id))!;
+    const before = oauth.calls.refresh;
+    const tokens = await Promise.all(
+      Array.from({ length: 5 }, () => t.services.accounts.credentialsOf(row)),
+    );
+    expect(new Set(tokens.map((c) => c.accessToken)).size).toBe(1);
+    expect(oauth.calls.refresh).toBe(before + 1);
+  });
+
+  it('asks for a new sign-in when the provider revokes access, keeping mail and categories', async () => {
+    const address = await mailboxUser(2);
+    const account = await connect(owner, address);
+    expect((await fetchAccount(owner, account.id)).status).toBe('SUCCESS');
+    const category = await owner.request({
+      method: 'POST',
+      url: '/api/categories/',
+      payload: { name: 'Familie', description: 'Mails der Familie', account: account.id },
+    });
+    expect(category.statusCode, category.body).toBe(201);
+
+    await oauth.revokeGrants(address);
+    await t.database.db.execute(
+      sql`UPDATE accounts SET token_expiry = now() - interval '1 minute' WHERE id = ${account.id}`,
+    );
+    const failed = await fetchAccount(owner, account.id);
+    expect(failed.status).toBe('FAILURE');
+    expect(failed.message).toMatch(/Konto benötigt Neu-Authentifizierung/);
+    const listed = (await owner.request({ method: 'GET', url: '/api/accounts/' })).json<
+      AccountJson[]
+    >();
+    expect(listed.find((a) => a.id === account.id)).toMatchObject({
+      needs_reauth: true,
+      access_token: null,
+    });
+
+    // Signing in again renews the same account.
+    const back = await oauth.consent(
+      (await start(owner, { provider: 'google', account_id: account.id })).toString(),
+      address,
+    );
+    const renewed = await callback(owner, back);
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    expect(renewed.json()).toMatchObject({ created: false, account: { id: account.id } });
+    expect((await fetchAccount(owner, account.id)).status).toBe('SUCCESS');
+    expect(await storedMail(account.id)).toBe(2);
+    const categories = (await owner.request({ method: 'GET', url: '/api/categories/' })).json<
+      { name: string }[]
+    >();
+    expect(categories.map((c) => c.name)).toContain('Familie');
+
+    // Signing in as someone else for this account is refused.
+    const otherAddress = await mailboxUser(0);
+    const wrong = await oauth.consent(
+      (await start(owner, { provider: 'google', account_id: account.id })).toString(),
+      otherAddress,
+    );
+    expect((await callback(owner, wrong)).json<ErrorJson>().error.fields).toEqual({
+      oauth: ['ACCOUNT_MISMATCH'],
+    });
+  });
+});
+
+describe('OAuth token refresh across two processes on PostgreSQL', () => {
+  it('refreshes once when two processes need a new token at the same moment', async () => {
+    const oauth = await startOAuthServer();
+    const dovecot = await startDovecot([], {
+      oauth2IntrospectionUrl: oauth.introspectionUrlWithCredentials,
+    });
+    const env = {
+      OAUTH_GOOGLE_CLIENT_ID: oauth.clientId,
+      OAUTH_GOOGLE_CLIENT_SECRET: oauth.clientSecret,
+      OAUTH_GOOGLE_AUTHORIZATION_URL: oauth.authorizationUrl,
+      OAUTH_GOOGLE_TOKEN_URL: oauth.tokenUrl,
+      OAUTH_GOOGLE_IMAP: `127.0.0.1:${dovecot.imapPort}:none`,
+      PUBLIC_URL: 'http://127.0.0.1:3999',
+    };
+    const first = await startTestApp('postgres', env);
+    // A second process: its own services and connection pool on the same database.
+    const secondDb = await openDatabase(first.config);
+    const second = createServices(first.config, secondDb);
+    try {
+      const user = await registerApiUser(first.app, 'zwei');
+      dovecot.addUser('zwei.prozesse@gmail.com', 'unused');
+      const started = await user.request({
+        method: 'POST',
+        url: '/api/oauth/start/',
+        payload: { provider: 'google' },
+      });
+      const back = await oauth.consent(
+        started.json<{ authorization_url: string }>().authorization_url,
+        'zwei.prozesse@gmail.com',
+      );
+      const done = await user.request({
+        method: 'POST',
+        url: '/api/oauth/callback/',
+        payload: { state: back.searchParams.get('state'), code: back.searchParams.get('code') },
+      });
+      const { id } = done.json<{ account: { id: number } }>().account;
+      await first.database.db.execute(
+        sql`UPDATE accounts SET token_expiry = now() - interval '1 minute' WHERE id = ${id}`,
+      );
+      const [{ user_id: userId }] = await queryRows<{ user_id: string }>(
+        first.database.db,
+        sql`SELECT user_id FROM accounts WHERE id = ${id}`,
+      );
+      const before = oauth.calls.refresh;
+      const [a, b] = await Promise.all(
+        [first.services, second].map(async (services) =>
+          services.accounts.credentialsOf((await services.accounts.findAccount(userId, id))!),
+        ),
+      );
+      // The refresh token rotates: a second refresh with the old one would have been refused.
+      expect(oauth.calls.refresh).toBe(before + 1);
+      expect(a!.accessToken).toBe(b!.accessToken);
+      expect((await oauth.introspect(a!.accessToken!)).active).toBe(true);
+    } finally {
+      await second.events.close();
+      await secondDb.close();
+      await first.close();
+      await dovecot.stop();
+      await oauth.close();
+    }
+  });
+});
