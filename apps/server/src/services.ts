@@ -77,13 +77,19 @@ export function createServices(config: Config, database: DatabaseHandle, logger?
   const accountsRepo = createAccountsRepository(database.db);
   const oauthRepo = createOAuthRepository(database.db);
   const oauthProviders = configuredProviders(config);
+  const oauthTokens = createOAuthTokens({
+    database,
+    repo: oauthRepo,
+    secrets,
+    providers: oauthProviders,
+  });
   const accounts = createAccountsService({
     repo: accountsRepo,
     secrets,
     limiter,
     connector,
     connectTimeoutMs,
-    oauth: createOAuthTokens({ database, repo: oauthRepo, secrets, providers: oauthProviders }),
+    oauth: oauthTokens,
   });
   const oauth = createOAuthService({
     repo: oauthRepo,
@@ -165,6 +171,7 @@ export function createServices(config: Config, database: DatabaseHandle, logger?
     remoteContent,
     accounts,
     oauth,
+    oauthTokens,
     folders,
     categories,
     emails,

@@ -8,6 +8,7 @@ import { TEXT_REDERIVE_QUEUE } from '../mail/sync/text-rederiver.ts';
 import type { Services } from '../services.ts';
 import { registerFetchJob } from './fetch-emails.job.ts';
 import { MAINTENANCE_QUEUE, registerMaintenanceJobs } from './maintenance.job.ts';
+import { registerOAuthRenewalJob } from './oauth-renewal.job.ts';
 import { FETCH_QUEUE } from '../modules/tasks/tasks.service.ts';
 import { AI_QUEUE } from '../modules/ai/ai-tasks.service.ts';
 import { afterLiveMail } from '../modules/ai/after-live-mail.ts';
@@ -83,6 +84,7 @@ export async function startJobQueue(
       // Held before the first task is taken: a task always names a worker that can be seen.
       presence = await startWorkerPresence(database, options.logger);
       const worker = await registerFetchJob(boss, options.services.tasks, presence, options.logger);
+      await registerOAuthRenewalJob(boss, options.services.oauthTokens, options.logger);
       // A mail sent during an IMAP outage gets its Sent copy once the account answers again.
       const { compose, tasks } = options.services;
       unlistenFiling = tasks.onFetchSucceeded((accountId) => {

@@ -298,6 +298,25 @@ describe.each(DATABASE_KINDS)('OAuth accounts (XOAUTH2) on %s', (kind) => {
     expect(oauth.calls.refresh).toBe(before + 1);
   });
 
+  it('renews tokens that are about to end in the background, and finds revoked ones', async () => {
+    const live = await connect(owner, await mailboxUser(0));
+    const revokedAddress = await mailboxUser(0);
+    const revoked = await connect(owner, revokedAddress);
+    await oauth.revokeGrants(revokedAddress);
+    await t.database.db.execute(
+      sql`UPDATE accounts SET token_expiry = now() + interval '1 minute' WHERE id IN (${live.id}, ${revoked.id})`,
+    );
+    const result = await t.services.oauthTokens.renewDue(15 * 60_000);
+    expect(result.renewed).toBeGreaterThanOrEqual(1);
+    expect(result.needReauth).toBeGreaterThanOrEqual(1);
+    const listed = (await owner.request({ method: 'GET', url: '/api/accounts/' })).json<
+      (AccountJson & { token_expiry: string })[]
+    >();
+    const after = listed.find((a) => a.id === live.id)!;
+    expect(Date.parse(after.token_expiry) - Date.now()).toBeGreaterThan(30 * 60_000);
+    expect(listed.find((a) => a.id === revoked.id)).toMatchObject({ needs_reauth: true });
+  });
+
   it('asks for a new sign-in when the provider revokes access, keeping mail and categories', async () => {
     const address = await mailboxUser(2);
     const account = await connect(owner, address);

@@ -67,18 +67,22 @@ export function createOAuthTokens(deps: {
     }
   }
 
-  const fresh = (row: AccountRow) =>
+  const fresh = (row: AccountRow, marginMs = RENEW_BEFORE_MS) =>
     row.accessTokenSealed !== null &&
     row.tokenExpiry !== null &&
-    row.tokenExpiry.getTime() - Date.now() > RENEW_BEFORE_MS;
+    row.tokenExpiry.getTime() - Date.now() > marginMs;
 
-  async function refresh(accountId: number, refused: string | undefined): Promise<string> {
+  async function refresh(
+    accountId: number,
+    refused: string | undefined,
+    marginMs = RENEW_BEFORE_MS,
+  ): Promise<string> {
     return exclusive(accountId, async () => {
       // Another process may have renewed it while this one waited.
       const row = await repo.account(accountId);
       if (!row) throw new ReauthRequiredError(accountId);
       const current = row.accessTokenSealed ? secrets.open(row.accessTokenSealed) : undefined;
-      if (current && fresh(row) && current !== refused) return current;
+      if (current && fresh(row, marginMs) && current !== refused) return current;
       const provider = deps.providers.get(row.provider as OAuthProviderId);
       if (!row.refreshTokenSealed || !provider) throw new ReauthRequiredError(accountId);
       try {
@@ -109,6 +113,26 @@ export function createOAuthTokens(deps: {
     async accessToken(row: AccountRow, refused?: string): Promise<string> {
       if (!refused && fresh(row)) return secrets.open(row.accessTokenSealed!);
       return refresh(row.id, refused);
+    },
+
+    /**
+     * Renews every token that ends within `withinMs` (the scheduled job, and once at start-up):
+     * an account nobody used for a while still shows a live token (spec §4 reads an expired
+     * token_expiry as 'needs re-authentication'), and a revoked one is found before the user is.
+     */
+    async renewDue(withinMs: number): Promise<{ renewed: number; needReauth: number }> {
+      let renewed = 0;
+      let needReauth = 0;
+      for (const id of await repo.dueForRenewal(new Date(Date.now() + withinMs))) {
+        try {
+          await refresh(id, undefined, withinMs);
+          renewed += 1;
+        } catch (error) {
+          if (!(error instanceof ReauthRequiredError)) throw error;
+          needReauth += 1;
+        }
+      }
+      return { renewed, needReauth };
     },
   };
 }

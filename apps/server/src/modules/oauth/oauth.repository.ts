@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { oauthFlows } from '../../db/schema/oauth.ts';
@@ -26,6 +26,22 @@ export function createOAuthRepository(db: Db) {
     async account(id: number) {
       const [row] = await db.select().from(accounts).where(eq(accounts.id, id));
       return row;
+    },
+
+    /** OAuth accounts whose access token ends before `before` and that can renew it. */
+    async dueForRenewal(before: Date): Promise<number[]> {
+      const rows = await db
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(
+          and(
+            sql`${accounts.provider} <> 'imap'`,
+            isNotNull(accounts.refreshTokenSealed),
+            isNull(accounts.passwordSealed),
+            sql`(${accounts.tokenExpiry} IS NULL OR ${accounts.tokenExpiry} < ${before})`,
+          ),
+        );
+      return rows.map((r) => r.id);
     },
 
     async storeTokens(
