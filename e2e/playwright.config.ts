@@ -1,8 +1,11 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { TEST_OAUTH_CLIENT } from '../test-support/src/oauth-test-client.ts';
+import { oauthStackPorts } from './oauth/ports.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.E2E_PORT ?? 3100);
+const oauth = oauthStackPorts(port);
 // One folder per port, so that two runs side by side do not wipe each other's database.
 const dataDir = path.join(root, port === 3100 ? 'e2e/.data' : `e2e/.data-${port}`);
 
@@ -45,19 +48,38 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `rm -rf "${dataDir}" && exec node apps/server/src/main.ts`,
-    cwd: root,
-    url: `http://127.0.0.1:${port}/api/health/`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      LOGIN_MAX_ATTEMPTS: '50',
-      REGISTRATION_MAX_ATTEMPTS: '1000',
+  webServer: [
+    {
+      // Stands in for Google: OAuth server, Dovecot and SMTP that check its tokens (oauth/).
+      command: 'exec node e2e/oauth/oauth-stack.ts',
+      cwd: root,
+      url: `http://127.0.0.1:${oauth.control}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { E2E_PORT: String(port) },
+      // Its Dovecot runs as a daemon of its own: the stack must be told to stop it.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     },
-  },
+    {
+      command: `rm -rf "${dataDir}" && exec node apps/server/src/main.ts`,
+      cwd: root,
+      url: `http://127.0.0.1:${port}/api/health/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        LOGIN_MAX_ATTEMPTS: '50',
+        REGISTRATION_MAX_ATTEMPTS: '1000',
+        OAUTH_GOOGLE_CLIENT_ID: TEST_OAUTH_CLIENT.id,
+        OAUTH_GOOGLE_CLIENT_SECRET: TEST_OAUTH_CLIENT.secret,
+        OAUTH_GOOGLE_AUTHORIZATION_URL: `http://127.0.0.1:${oauth.oauth}/auth`,
+        OAUTH_GOOGLE_TOKEN_URL: `http://127.0.0.1:${oauth.oauth}/token`,
+        OAUTH_GOOGLE_IMAP: `127.0.0.1:${oauth.imap}:none`,
+        OAUTH_GOOGLE_SMTP: `127.0.0.1:${oauth.smtp}:none`,
+      },
+    },
+  ],
 });

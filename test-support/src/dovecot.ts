@@ -56,6 +56,8 @@ export interface DovecotOptions {
    * and whose it is (its `sub` must be the user).
    */
   oauth2IntrospectionUrl?: string;
+  /** Fixed ports (a stack other processes must find); free ones otherwise. */
+  ports?: { imap: number; lmtp: number };
 }
 
 const SPECIAL_FOLDERS = ['Drafts', 'Sent', 'Archive', 'Junk', 'Trash'];
@@ -182,7 +184,9 @@ export async function startDovecot(
   fs.chmodSync(dir, 0o755);
   for (const sub of ['run', 'state', 'mail', 'passwd.d']) fs.mkdirSync(path.join(dir, sub));
   fs.chownSync(path.join(dir, 'mail'), MAIL_UID, MAIL_UID);
-  const [imapPort, lmtpPort] = [await freePort(), await freePort()];
+  const [imapPort, lmtpPort] = options.ports
+    ? [options.ports.imap, options.ports.lmtp]
+    : [await freePort(), await freePort()];
   const configFile = path.join(dir, 'dovecot.conf');
   fs.writeFileSync(configFile, config(dir, imapPort, lmtpPort, options));
   if (options.oauth2IntrospectionUrl)

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import { Provider, type Configuration } from 'oidc-provider';
+import { TEST_OAUTH_CLIENT } from './oauth-test-client.ts';
 import { freePort } from './ports.ts';
 
 /**
@@ -63,12 +64,11 @@ async function readForm(req: http.IncomingMessage): Promise<URLSearchParams> {
 }
 
 export async function startOAuthServer(
-  options: { redirectUris?: string[]; accessTokenTtl?: number } = {},
+  options: { redirectUris?: string[]; accessTokenTtl?: number; port?: number } = {},
 ): Promise<TestOAuthServer> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const issuer = `http://127.0.0.1:${port}`;
-  const clientId = 'brieftaube-test';
-  const clientSecret = 'brieftaube-test-secret-0123456789';
+  const { id: clientId, secret: clientSecret } = TEST_OAUTH_CLIENT;
   const introspector = { id: 'mail-servers', secret: 'mail-servers-secret-0123456789' };
   let accessTokenTtl = options.accessTokenTtl ?? 3600;
   const calls = { token: 0, refresh: 0, introspection: 0 };

@@ -25,6 +25,8 @@ export async function startSmtpServer(
   options: {
     /** XOAUTH2 beside passwords: a token is good when this says it is live and the user's. */
     introspect?: (token: string) => Promise<{ active: boolean; sub?: string }>;
+    /** A fixed port; a free one otherwise. */
+    port?: number;
   } = {},
 ): Promise<TestSmtpServer> {
   const accounts = new Map(Object.entries(users));
@@ -76,7 +78,7 @@ export async function startSmtpServer(
       });
     },
   });
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     host: '127.0.0.1',

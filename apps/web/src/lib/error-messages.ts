@@ -30,7 +30,9 @@ export function errorMessage(error: unknown, action: 'login' | 'registration' = 
     case ErrorCode.TOKEN_INVALID:
       return i18n.t('errors.sessionExpired');
     case ErrorCode.MAIL_SERVER_REFUSED:
-      // The server's own German sentence names the reason (full mailbox, missing folder, …).
+    case ErrorCode.OAUTH_FAILED:
+      // The server's own German sentence names the reason (full mailbox, missing folder, a
+      // consent refused at the provider, a sign-in used up, …).
       return error.message;
     default:
       return i18n.t('errors.unexpected');

@@ -3,7 +3,9 @@ import { Alert, Box, Button, Skeleton, Snackbar, Stack } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { useAccounts } from '../../api/accounts.ts';
+import type { OAuthReturnState } from '../../api/oauth.ts';
 import { allTasksQueryOptions, useFetchAccountEmails } from '../../api/tasks.ts';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
 import { Mdi } from '../../components/ui/Mdi.tsx';
@@ -36,7 +38,12 @@ export function AccountListView() {
   const now = useMinuteClock();
   const [setup, setSetup] = useState<SetupState>({ open: false });
   const [toDelete, setToDelete] = useState<Account | null>(null);
-  const [notice, setNotice] = useState<{ text: string; error?: boolean } | null>(null);
+  // Back from a provider's sign-in (/oauth-callback): what happened there.
+  const location = useLocation();
+  const returned = (location.state as OAuthReturnState | null)?.oauthNotice;
+  const [notice, setNotice] = useState<{ text: string; error?: boolean } | null>(
+    returned ? { text: returned } : null,
+  );
 
   const startFetch = (account: Account, text: string) =>
     fetchEmails.mutate(account.id, {

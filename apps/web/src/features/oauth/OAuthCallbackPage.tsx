@@ -1,25 +1,58 @@
-import { Alert, AlertTitle, Box, Button, Paper, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  AlertTitle,
+  Box,
+  Button,
+  CircularProgress,
+  Paper,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { completeOAuth, type OAuthReturnState } from '../../api/oauth.ts';
+import { fetchAccountEmails } from '../../api/tasks.ts';
 import { BlankFrame } from '../../components/layouts/BlankFrame.tsx';
+import { errorMessage } from '../../lib/error-messages.ts';
 
-/** RFC 6749 §4.1.2.1 error codes that deserve their own sentence. */
-const KNOWN_ERRORS = [
-  'access_denied',
-  'invalid_request',
-  'server_error',
-  'temporarily_unavailable',
-];
 /**
- * /oauth-callback: where Google and Microsoft send the user back. Finishing the sign-in arrives
- * with the OAuth flow; until then the page says so at once (a spinner would wait for nothing),
- * and explains an `error` the provider sent.
+ * /oauth-callback: where Google, Microsoft and Yahoo send the user back. The server finishes the
+ * sign-in with what the provider put on the address (once: the state is used up), the first
+ * fetch starts, and the user goes back to where the sign-in began. A refused consent, a state
+ * that is used, expired or someone else's: the server's German message, and nothing connected.
  */
 export function OAuthCallbackPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const state = params.get('state');
+  const code = params.get('code');
   const error = params.get('error');
-  const description = params.get('error_description');
+  const [failure, setFailure] = useState<string | null>(null);
+  // The state can be used once; React's development double effect must not send it twice.
+  const sent = useRef(false);
+
+  useEffect(() => {
+    if (!state || sent.current) return;
+    sent.current = true;
+    completeOAuth({ state, ...(code ? { code } : {}), ...(error ? { error } : {}) })
+      .then(async ({ account, created, return_to }) => {
+        // The mail of a new or renewed account is fetched at once, as after the password form.
+        await fetchAccountEmails(account.id).catch(() => undefined);
+        await queryClient.invalidateQueries({ queryKey: ['accounts'] });
+        const notice = t(created ? 'accounts.oauth.connected' : 'accounts.oauth.renewed', {
+          email: account.email_address,
+        });
+        void navigate(return_to, {
+          replace: true,
+          state: { oauthNotice: notice } satisfies OAuthReturnState,
+        });
+      })
+      .catch((reason: unknown) => setFailure(errorMessage(reason)));
+  }, [state, code, error, navigate, queryClient, t]);
 
   const back = (
     <Button component={RouterLink} to="/app/accounts" variant="contained">
@@ -31,26 +64,30 @@ export function OAuthCallbackPage() {
     <BlankFrame logoTo="/app">
       <Box component="main" sx={{ flex: 1, display: 'grid', placeItems: 'center', p: 2 }}>
         <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, width: '100%', maxWidth: 520 }}>
-          {error ? (
+          {!state ? (
+            <Stack spacing={3}>
+              <Typography variant="h5" component="h1">
+                {t('accounts.oauth.invalidTitle')}
+              </Typography>
+              <Alert severity="info">{t('accounts.oauth.invalidText')}</Alert>
+              <Box>{back}</Box>
+            </Stack>
+          ) : failure ? (
             <Stack spacing={3}>
               <Typography variant="h5" component="h1">
                 {t('accounts.oauth.failedTitle')}
               </Typography>
               <Alert severity="error" role="alert">
-                <AlertTitle>
-                  {t(`accounts.oauth.errors.${KNOWN_ERRORS.includes(error) ? error : 'other'}`)}
-                </AlertTitle>
-                {description && t('accounts.oauth.providerSaid', { message: description })}
+                <AlertTitle>{failure}</AlertTitle>
               </Alert>
               <Box>{back}</Box>
             </Stack>
           ) : (
-            <Stack spacing={3}>
-              <Typography variant="h5" component="h1">
-                {t('accounts.oauth.unavailableTitle')}
+            <Stack spacing={3} sx={{ alignItems: 'center', textAlign: 'center' }} role="status">
+              <CircularProgress aria-hidden />
+              <Typography variant="h6" component="h1">
+                {t('accounts.oauth.finishing')}
               </Typography>
-              <Alert severity="info">{t('accounts.oauth.unavailableText')}</Alert>
-              <Box>{back}</Box>
             </Stack>
           )}
         </Paper>

@@ -38,11 +38,16 @@ export const accounts = {
     needsReauth: 'Konto benötigt Neu-Authentifizierung',
     oauthGoogle: 'Verbunden via Google OAuth',
     oauthMicrosoft: 'Verbunden via Microsoft OAuth',
+    oauthYahoo: 'Verbunden via Yahoo OAuth',
     password: 'Verbunden mit Passwort (IMAP/SMTP)',
     incomplete: 'Konto nicht vollständig konfiguriert',
     syncFailed: 'Verbindungsproblem',
     convertible:
-      'Dieses Gmail-Konto kann auf die Anmeldung über Google (OAuth) umgestellt werden, sobald sie verfügbar ist.',
+      'Sicherer ist die Anmeldung über Google (OAuth): Brieftaube braucht dann kein Passwort mehr. Ihre E-Mails und Kategorien bleiben erhalten.',
+    convert: 'Auf Google-Anmeldung umstellen',
+    reauthText:
+      'Der Anbieter hat den Zugriff von Brieftaube beendet, etwa nach einer Passwortänderung. Melden Sie sich erneut an; Ihre E-Mails und Kategorien bleiben erhalten.',
+    reauth: 'Erneut verbinden',
   },
 
   provider: {
@@ -134,11 +139,18 @@ export const accounts = {
       },
     },
     changeProvider: 'Anderen Anbieter wählen',
-    oauthComing: {
-      google:
-        'Die Anmeldung direkt über Google kommt in einer der nächsten Versionen. Bis dahin verbinden Sie Gmail per IMAP/SMTP mit einem App-Passwort.',
-      microsoft:
-        'Die Anmeldung direkt über Microsoft kommt in einer der nächsten Versionen. Bis dahin verbinden Sie Ihr Konto per IMAP/SMTP mit Passwort bzw. App-Passwort, sofern Ihr Konto das zulässt.',
+    oauth: {
+      connect: {
+        google: 'Mit Google verbinden',
+        microsoft: 'Mit Microsoft verbinden',
+        yahoo: 'Mit Yahoo verbinden',
+      },
+      recommended:
+        'Empfohlen: Sie melden sich direkt bei {{provider}} an und erlauben Brieftaube den Zugriff auf Ihre E-Mails. Ihr Passwort erfährt Brieftaube dabei nie.',
+      orPassword: 'oder mit App-Passwort (IMAP/SMTP)',
+      notConfigured:
+        'Die Anmeldung über {{provider}} ist auf diesem Server nicht eingerichtet. Verbinden Sie Ihr Konto hier per IMAP/SMTP mit einem App-Passwort.',
+      startFailed: 'Die Anmeldung bei {{provider}} konnte nicht gestartet werden.',
     },
     appPasswordHint: {
       google:
@@ -193,28 +205,20 @@ export const accounts = {
     gmail_smtp_server: 'Für Gmail lautet der SMTP-Server {{host}}.',
     gmail_smtp_port: 'Für Gmail lautet der SMTP-Port 587.',
     gmailOauth:
-      'Tipp: Ist bei Google die Bestätigung in zwei Schritten aktiv, geben Sie hier ein App-Passwort ein. Die sicherere Anmeldung über Google (OAuth) folgt in einer späteren Version.',
+      'Tipp: Sicherer ist die Anmeldung über Google (OAuth) – wählen Sie dazu „Mit Google verbinden“, sofern dieser Server sie anbietet. Sonst geben Sie hier ein App-Passwort ein.',
     gmailTitle: 'Empfohlene Einstellungen für Gmail',
     apply: 'Übernehmen',
     allGood: 'Die Einstellungen sind vollständig.',
   },
 
   oauth: {
-    unavailableTitle: 'Anmeldung über Google oder Microsoft noch nicht verfügbar',
-    unavailableText:
-      'Diese Version von Brieftaube kann Konten noch nicht über Google oder Microsoft verbinden. Bitte fügen Sie Ihr Konto mit Passwort (IMAP/SMTP) hinzu – bei Gmail und Outlook mit einem App-Passwort.',
+    finishing: 'Die Verbindung mit Ihrem E-Mail-Anbieter wird abgeschlossen …',
+    invalidTitle: 'Diese Adresse ist keine gültige Rückkehr vom Anbieter',
+    invalidText:
+      'Es fehlen die Angaben Ihres Anbieters. Bitte starten Sie die Verbindung in der Kontenliste erneut.',
+    connected: 'Das Konto {{email}} ist verbunden. Ihre E-Mails werden jetzt abgerufen.',
+    renewed: 'Das Konto {{email}} ist wieder verbunden.',
     failedTitle: 'Die Anmeldung bei Ihrem E-Mail-Anbieter ist fehlgeschlagen.',
-    errors: {
-      access_denied:
-        'Sie haben Brieftaube den Zugriff nicht erlaubt. Das Konto wurde daher nicht verbunden.',
-      invalid_request: 'Die Anfrage an den Anbieter war ungültig. Bitte versuchen Sie es erneut.',
-      server_error:
-        'Beim Anbieter ist ein Fehler aufgetreten. Bitte versuchen Sie es später erneut.',
-      temporarily_unavailable:
-        'Der Anbieter ist vorübergehend nicht erreichbar. Bitte versuchen Sie es später erneut.',
-      other: 'Das Konto konnte nicht verbunden werden. Bitte versuchen Sie es erneut.',
-    },
-    providerSaid: 'Meldung des Anbieters: {{message}}',
     back: 'Zurück zu den E-Mail-Konten',
   },
 

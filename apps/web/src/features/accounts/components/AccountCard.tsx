@@ -13,12 +13,14 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTestAccountConnection } from '../../../api/accounts.ts';
+import { useOAuthProviders } from '../../../api/oauth.ts';
 import { Mdi } from '../../../components/ui/Mdi.tsx';
 import { errorMessage } from '../../../lib/error-messages.ts';
 import { accountStatus } from '../lib/account-status.ts';
 import { formatCount, formatDateTime, formatRelative } from '../lib/format.ts';
 import { AccountStatusChip } from './AccountStatusChip.tsx';
 import { ConnectionTestResult } from './ConnectionTestResult.tsx';
+import { OAuthButton } from './OAuthButton.tsx';
 import { ProviderAvatar } from './ProviderAvatar.tsx';
 import { BreakableAddress } from '../../../components/mail/BreakableAddress.tsx';
 
@@ -36,6 +38,8 @@ export interface AccountCardProps {
 export function AccountCard({ account, now, syncing, onSync, onEdit, onDelete }: AccountCardProps) {
   const { t } = useTranslation();
   const status = accountStatus(account, now);
+  const providers = useOAuthProviders();
+  const googleOffered = providers.data?.some((p) => p.provider === 'google' && p.configured);
   const test = useTestAccountConnection();
   const [testOpen, setTestOpen] = useState(false);
   const titleId = `account-${account.id}-title`;
@@ -117,14 +121,29 @@ export function AccountCard({ account, now, syncing, onSync, onEdit, onDelete }:
           </Stack>
         </Box>
 
-        {account.last_sync_error && (
+        {account.last_sync_error && status.kind !== 'needsReauth' && (
           <Alert severity="error">
             {t('accounts.lastSyncError', { message: account.last_sync_error })}
           </Alert>
         )}
-        {status.convertibleToOAuth && (
+        {status.kind === 'needsReauth' && account.provider !== 'imap' && (
+          <Alert severity="warning">
+            {t('accounts.status.reauthText')}
+            <Box sx={{ mt: 1 }}>
+              <OAuthButton provider={account.provider} accountId={account.id}>
+                {t('accounts.status.reauth')}
+              </OAuthButton>
+            </Box>
+          </Alert>
+        )}
+        {status.convertibleToOAuth && googleOffered && (
           <Alert severity="info" icon={<Mdi name="google" />}>
             {t('accounts.status.convertible')}
+            <Box sx={{ mt: 1 }}>
+              <OAuthButton provider="google" accountId={account.id}>
+                {t('accounts.status.convert')}
+              </OAuthButton>
+            </Box>
           </Alert>
         )}
 

@@ -7,6 +7,7 @@ const ICONS = {
   needsReauth: 'account-alert-outline',
   oauthGoogle: 'shield-check-outline',
   oauthMicrosoft: 'shield-check-outline',
+  oauthYahoo: 'shield-check-outline',
   password: 'key-outline',
   incomplete: 'alert-circle-outline',
   syncFailed: 'lan-disconnect',

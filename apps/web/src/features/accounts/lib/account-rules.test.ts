@@ -42,6 +42,28 @@ describe('accountStatus (spec §4)', () => {
       ).kind,
     ).toBe('needsReauth');
   });
+  it('asks again when the server found the access ended, and names Yahoo too', () => {
+    const ended = {
+      provider: 'yahoo' as const,
+      has_password: false,
+      access_token: null,
+      refresh_token: null,
+      needs_reauth: true,
+    };
+    expect(accountStatus(account(ended), now).kind).toBe('needsReauth');
+    const live = {
+      provider: 'yahoo' as const,
+      has_password: false,
+      access_token: 'x',
+      refresh_token: 'x',
+      token_expiry: '2026-06-02T00:00:00Z',
+    };
+    expect(accountStatus(account(live), now).kind).toBe('oauthYahoo');
+    // A Gmail account with a password stays a password account, convertible.
+    expect(
+      accountStatus(account({ provider: 'google', email_address: 'erika@gmail.com' }), now),
+    ).toMatchObject({ kind: 'password', convertibleToOAuth: true });
+  });
   it('names the OAuth provider of a valid token', () => {
     const valid = { has_password: false, access_token: 'x', token_expiry: '2026-06-02T00:00:00Z' };
     expect(accountStatus(account({ ...valid, provider: 'google' }), now).kind).toBe('oauthGoogle');

@@ -1,7 +1,13 @@
 import type { Account } from '@brieftaube/shared';
 
 export type AccountStatusKind =
-  'needsReauth' | 'oauthGoogle' | 'oauthMicrosoft' | 'password' | 'incomplete' | 'syncFailed';
+  | 'needsReauth'
+  | 'oauthGoogle'
+  | 'oauthMicrosoft'
+  | 'oauthYahoo'
+  | 'password'
+  | 'incomplete'
+  | 'syncFailed';
 
 export interface AccountStatus {
   kind: AccountStatusKind;
@@ -17,16 +23,24 @@ export function isGmailAddress(email: string): boolean {
 
 /** Spec §4 "Account status (derived)"; `now` is a parameter so the rule can be tested. */
 export function accountStatus(account: Account, now = Date.now()): AccountStatus {
-  const oauthProvider = account.provider === 'google' || account.provider === 'microsoft';
-  // The server redacts tokens, so presence is all we know; either token marks an OAuth account.
-  const isOAuth = oauthProvider && (!!account.access_token || !!account.refresh_token);
+  // The server redacts tokens, so presence is all we know. An OAuth account has no password; one
+  // whose tokens the provider ended has neither (the server says so in needs_reauth).
+  const isOAuth =
+    account.provider !== 'imap' &&
+    !account.has_password &&
+    (!!account.access_token || !!account.refresh_token || account.needs_reauth);
   if (isOAuth) {
     const expiry = account.token_expiry ? Date.parse(account.token_expiry) : NaN;
     const expired = Number.isFinite(expiry) && expiry <= now;
-    if (!account.access_token || expired)
+    if (account.needs_reauth || !account.access_token || expired)
       return { kind: 'needsReauth', severity: 'warning', convertibleToOAuth: false };
     return {
-      kind: account.provider === 'google' ? 'oauthGoogle' : 'oauthMicrosoft',
+      kind:
+        account.provider === 'google'
+          ? 'oauthGoogle'
+          : account.provider === 'microsoft'
+            ? 'oauthMicrosoft'
+            : 'oauthYahoo',
       severity: 'success',
       convertibleToOAuth: false,
     };

@@ -1,0 +1,172 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { oauthStackPorts } from '../oauth/ports.ts';
+import { expectAccessible, screenshot } from './helpers.ts';
+import { expect, test, uniqueStamp } from './support/base.ts';
+
+const control = `http://127.0.0.1:${oauthStackPorts(Number(process.env.E2E_PORT ?? 3100)).control}`;
+
+/** Asks the OAuth stand-in (e2e/oauth/oauth-stack.ts) to do what only a provider can. */
+async function stack<T = unknown>(
+  request: APIRequestContext,
+  path: string,
+  data: unknown = {},
+): Promise<T> {
+  const res = await request.post(`${control}${path}`, { data });
+  expect(res.ok(), await res.text()).toBe(true);
+  return (await res.json()) as T;
+}
+
+/** A new user who finished onboarding, signed in in `page`; the API token for the setup. */
+async function signedIn(page: Page, request: APIRequestContext) {
+  const username = `oauth${uniqueStamp()}`;
+  const reg = await request.post('/api/auth/registration/', {
+    data: {
+      username,
+      email: `${username}@beispiel.de`,
+      password1: 'Sonnenblume!42',
+      password2: 'Sonnenblume!42',
+    },
+  });
+  expect(reg.ok()).toBe(true);
+  const session = (await reg.json()) as { access: string; refresh: string };
+  const auth = { authorization: `Bearer ${session.access}` };
+  const user = await request.patch('/api/auth/user/', {
+    headers: auth,
+    data: { onboarding_complete: true },
+  });
+  const signedInSession = { ...session, user: (await user.json()) as unknown };
+  await page.addInitScript((s) => {
+    if (sessionStorage.getItem('e2e-session-set')) return;
+    sessionStorage.setItem('e2e-session-set', '1');
+    localStorage.setItem('accessToken', s.access);
+    localStorage.setItem('refreshToken', s.refresh);
+    localStorage.setItem('user', JSON.stringify(s.user));
+  }, signedInSession);
+  return auth;
+}
+
+/** The test provider's pages: sign in as `login` (when asked) and allow or deny. */
+async function atProvider(page: Page, login: string, decision: 'Zulassen' | 'Ablehnen') {
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/interaction\//);
+  const user = page.getByRole('textbox', { name: 'Benutzer' });
+  const consent = page.getByRole('button', { name: decision });
+  await expect(user.or(consent)).toBeVisible();
+  if (await user.isVisible()) {
+    await user.fill(login);
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+  }
+  await consent.click();
+}
+
+const card = (page: Page, address: string) =>
+  page.getByRole('article').filter({ hasText: address });
+
+test('Mit Google verbinden: consent, sync over XOAUTH2, silent refresh, revoked, re-authenticated', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const auth = await signedIn(page, request);
+  const address = `anna.${uniqueStamp()}@gmail.com`;
+  await stack(request, '/mailbox', { address, messages: 3 });
+  // The first token lives two seconds: every use after that needs a refresh.
+  await stack(request, '/ttl', { seconds: 2 });
+
+  await page.goto('/app/accounts');
+  await page.getByRole('button', { name: 'Konto hinzufügen' }).first().click();
+  await page.getByRole('button', { name: /^Google/ }).click();
+  await expect(page.getByRole('button', { name: 'Mit Google verbinden' })).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, 'oauth-setup-google');
+  await page.getByRole('button', { name: 'Mit Google verbinden' }).click();
+  await atProvider(page, address, 'Zulassen');
+
+  // Back through /oauth-callback to where it began, the account connected and fetched.
+  await expect(page).toHaveURL(/\/app\/accounts$/);
+  await expect(
+    page.getByText(`Das Konto ${address} ist verbunden.`, { exact: false }),
+  ).toBeVisible();
+  const account = card(page, address);
+  await expect(account.getByText('Verbunden via Google OAuth')).toBeVisible();
+  await expect(account.getByText(/Zuletzt synchronisiert/)).toBeVisible({ timeout: 30_000 });
+  const { refresh: refreshedAtFirst } = await stack<{ refresh: number }>(request, '/calls');
+  expect(refreshedAtFirst).toBeGreaterThanOrEqual(1);
+  await screenshot(page, 'oauth-connected');
+
+  // The token has run out again: the next fetch renews it without asking anyone.
+  await page.waitForTimeout(2500);
+  await account.getByRole('button', { name: 'Synchronisieren' }).click();
+  await expect
+    .poll(async () => (await stack<{ refresh: number }>(request, '/calls')).refresh, {
+      timeout: 30_000,
+    })
+    .toBeGreaterThan(refreshedAtFirst);
+  await page.goto('/app');
+  await expect(
+    page.getByRole('link', { name: /Rechnung|Angebot|Termin|Projekt|Einladung/ }).first(),
+  ).toBeVisible();
+
+  // A category of the account, which a renewed sign-in must keep.
+  const accounts = (await (await request.get('/api/accounts/', { headers: auth })).json()) as {
+    id: number;
+    email_address: string;
+  }[];
+  const accountId = accounts.find((a) => a.email_address === address)!.id;
+  const category = await request.post('/api/categories/', {
+    headers: auth,
+    data: { name: 'Familie', description: 'Mails der Familie', account: accountId },
+  });
+  expect(category.ok(), await category.text()).toBe(true);
+
+  // The user revokes Brieftaube's access at the provider.
+  await stack(request, '/revoke', { login: address });
+  await stack(request, '/ttl', { seconds: 3600 });
+  await page.waitForTimeout(2500);
+  await page.goto('/app/accounts');
+  await card(page, address).getByRole('button', { name: 'Synchronisieren' }).click();
+  await expect(card(page, address).getByText('Konto benötigt Neu-Authentifizierung')).toBeVisible({
+    timeout: 30_000,
+  });
+  await expectAccessible(page);
+  await screenshot(page, 'oauth-needs-reauth');
+
+  await card(page, address).getByRole('button', { name: 'Erneut verbinden' }).click();
+  await atProvider(page, address, 'Zulassen');
+  await expect(page).toHaveURL(/\/app\/accounts$/);
+  await expect(page.getByText(`Das Konto ${address} ist wieder verbunden.`)).toBeVisible();
+  await expect(card(page, address).getByText('Verbunden via Google OAuth')).toBeVisible();
+  await expect(card(page, address).getByText(/3 E-Mails/)).toBeVisible({ timeout: 30_000 });
+  const categories = (await (await request.get('/api/categories/', { headers: auth })).json()) as {
+    name: string;
+  }[];
+  expect(categories.map((c) => c.name)).toContain('Familie');
+});
+
+test('a denied consent and a replayed callback end with a German message and no account', async ({
+  page,
+  request,
+}) => {
+  const auth = await signedIn(page, request);
+  const address = `bernd.${uniqueStamp()}@gmail.com`;
+  await stack(request, '/mailbox', { address, messages: 1 });
+
+  await page.goto('/app/accounts');
+  await page.getByRole('button', { name: 'Konto hinzufügen' }).first().click();
+  await page.getByRole('button', { name: /^Google/ }).click();
+  await page.getByRole('button', { name: 'Mit Google verbinden' }).click();
+  await atProvider(page, address, 'Ablehnen');
+  await expect(page).toHaveURL(/\/oauth-callback\?/);
+  await expect(page.getByRole('alert')).toContainText(
+    'Sie haben den Zugriff beim Anbieter nicht erlaubt',
+  );
+  await expectAccessible(page);
+  await screenshot(page, 'oauth-denied');
+
+  // The same return once more (reload): the state is used up.
+  await page.reload();
+  await expect(page.getByRole('alert')).toContainText('bereits verwendet');
+  const accounts = (await (
+    await request.get('/api/accounts/', { headers: auth })
+  ).json()) as unknown[];
+  expect(accounts).toEqual([]);
+});
