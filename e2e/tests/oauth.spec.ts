@@ -170,3 +170,46 @@ test('a denied consent and a replayed callback end with a German message and no 
   ).json()) as unknown[];
   expect(accounts).toEqual([]);
 });
+
+test('onboarding connects with Google and goes on to the first fetch; a signed-out return connects nothing', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const username = `onb${uniqueStamp()}`;
+  const reg = await request.post('/api/auth/registration/', {
+    data: {
+      username,
+      email: `${username}@beispiel.de`,
+      password1: 'Sonnenblume!42',
+      password2: 'Sonnenblume!42',
+    },
+  });
+  const session = (await reg.json()) as { access: string; refresh: string; user: unknown };
+  await page.addInitScript((s) => {
+    if (sessionStorage.getItem('e2e-session-set')) return;
+    sessionStorage.setItem('e2e-session-set', '1');
+    localStorage.setItem('accessToken', s.access);
+    localStorage.setItem('refreshToken', s.refresh);
+    localStorage.setItem('user', JSON.stringify(s.user));
+  }, session);
+  const address = `carla.${uniqueStamp()}@gmail.com`;
+  await stack(request, '/mailbox', { address, messages: 2 });
+
+  await page.goto('/onboarding');
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await page.getByRole('button', { name: /^Google/ }).click();
+  await page.getByRole('button', { name: 'Mit Google verbinden' }).click();
+
+  // Meanwhile, in a browser that is signed out, the provider's return connects nothing.
+  const stranger = await browser.newPage();
+  await stranger.goto(`/oauth-callback?state=${'s'.repeat(43)}&code=abc`);
+  await expect(stranger).toHaveURL(/\/login\?redirect=/);
+  await expect(stranger.getByRole('status')).toContainText('kein Konto verbunden');
+  await stranger.close();
+
+  await atProvider(page, address, 'Zulassen');
+  await expect(page).toHaveURL(/\/onboarding$/);
+  await expect(page.getByText(/2 (neue )?E-Mails/).first()).toBeVisible({ timeout: 30_000 });
+  await screenshot(page, 'oauth-onboarding-fetched');
+});

@@ -198,6 +198,8 @@ export const de = {
   auth: {
     loginTitle: 'Willkommen zurück',
     loginSubtitle: 'Melden Sie sich bei Brieftaube an.',
+    oauthPending:
+      'Sie kommen von Ihrem E-Mail-Anbieter zurück, sind aber nicht angemeldet. Melden Sie sich an, um die Verbindung abzuschließen – bis dahin wurde kein Konto verbunden.',
     identifier: 'Benutzername oder E-Mail-Adresse',
     password: 'Passwort',
     loginSubmit: 'Anmelden',

@@ -50,6 +50,12 @@ export function LoginPage() {
         {t('auth.loginSubtitle')}
       </Typography>
       <Stack spacing={2.5}>
+        {/* Back from a provider while signed out: nothing is connected until someone signs in. */}
+        {params.get('redirect')?.startsWith('/oauth-callback') && !login.isError && (
+          <Alert severity="info" role="status">
+            {t('auth.oauthPending')}
+          </Alert>
+        )}
         {expired && !login.isError && (
           <Alert severity="info" role="status">
             {t('errors.sessionExpired')}
