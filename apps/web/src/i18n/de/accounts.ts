@@ -200,6 +200,8 @@ export const accounts = {
     title: 'Konfigurationsprüfung',
     missingEmail: 'Bitte geben Sie die E-Mail-Adresse des Kontos ein.',
     missingAuth: 'Bitte geben Sie das Passwort des E-Mail-Kontos ein.',
+    missingAuthOAuth:
+      'Bitte geben Sie ein (App-)Passwort ein – oder verbinden Sie das Konto oben über die Anmeldung bei Ihrem Anbieter.',
     gmail_imap_server: 'Für Gmail lautet der IMAP-Server {{host}}.',
     gmail_imap_port: 'Für Gmail lautet der IMAP-Port 993.',
     gmail_smtp_server: 'Für Gmail lautet der SMTP-Server {{host}}.',

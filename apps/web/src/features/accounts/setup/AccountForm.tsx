@@ -158,7 +158,13 @@ export function AccountForm({
   const passwordError =
     formState.errors.password?.message ??
     (checkShown && issues.some((issue) => issue.id === 'missingAuth')
-      ? t(account && !storedUsable ? 'accounts.test.needsPassword' : 'accounts.check.missingAuth')
+      ? t(
+          account && !storedUsable
+            ? 'accounts.test.needsPassword'
+            : provider === 'imap'
+              ? 'accounts.check.missingAuth'
+              : 'accounts.check.missingAuthOAuth',
+        )
       : undefined);
 
   return (
