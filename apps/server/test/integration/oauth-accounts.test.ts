@@ -125,7 +125,7 @@ describe.each(DATABASE_KINDS)('OAuth accounts (XOAUTH2) on %s', (kind) => {
     expect(refused.json<ErrorJson>().error.message).toMatch(/nicht eingerichtet/);
   });
 
-  it('connects with code + PKCE, then syncs over XOAUTH2 and sends with it', async () => {
+  it('connects with code + PKCE, then syncs, sends, drafts and moves over XOAUTH2', async () => {
     const address = await mailboxUser(3);
     const url = await start(owner, { provider: 'google', return_to: '/onboarding' });
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
@@ -181,6 +181,45 @@ describe.each(DATABASE_KINDS)('OAuth accounts (XOAUTH2) on %s', (kind) => {
     expect(sent.statusCode, sent.body).toBeLessThan(300);
     const mails = await smtp.waitFor(1);
     expect(mails.at(-1)).toMatchObject({ user: address, to: ['freund@beispiel.de'] });
+
+    // A draft is stored on the server and a mail moved there, over the same XOAUTH2 logins.
+    const draft = await owner.request({
+      method: 'POST',
+      url: '/api/drafts/',
+      payload: { account: account.id, to: 'anna@beispiel.de', subject: 'OAuth-Entwurf', text: 'x' },
+    });
+    expect(draft.statusCode, draft.body).toBeLessThan(300);
+    const folders = (
+      await owner.request({ method: 'GET', url: `/api/folders/?account_id=${account.id}` })
+    ).json<{ id: number; path: string }[]>();
+    const inbox = folders.find((f) => f.path === 'INBOX')!;
+    const archive = folders.find((f) => f.path === 'Archive')!;
+    const [first] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`SELECT e.id FROM emails e JOIN folders f ON f.id = e.folder_id WHERE f.id = ${inbox.id} ORDER BY e.id LIMIT 1`,
+    );
+    const moved = await owner.request({
+      method: 'POST',
+      url: `/api/folders/${inbox.id}/move_emails/`,
+      payload: { target_folder_id: archive.id, email_ids: [first.id] },
+    });
+    expect(moved.json()).toEqual({ moved: 1 });
+    const client = await imapClient(dovecot, address, `unused-${n}`);
+    try {
+      const lock = await client.getMailboxLock('Drafts');
+      try {
+        const subjects: string[] = [];
+        for await (const m of client.fetch('1:*', { envelope: true }))
+          subjects.push(m.envelope?.subject ?? '');
+        expect(subjects).toContain('OAuth-Entwurf');
+      } finally {
+        lock.release();
+      }
+      const archived = await client.status('Archive', { messages: true });
+      expect(archived && archived.messages).toBe(1);
+    } finally {
+      await client.logout();
+    }
   });
 
   it('refuses a replayed or foreign state, a denied consent and a signed-out callback', async () => {
