@@ -4,7 +4,11 @@ import { openDatabase } from '@brieftaube/server/db/client.ts';
 import { createServices } from '@brieftaube/server/services.ts';
 import { registerApiUser, type ApiUser } from '@brieftaube/test-support/api-user.ts';
 import { startDovecot, type Dovecot } from '@brieftaube/test-support/dovecot.ts';
-import { appendMessages, generateMessages } from '@brieftaube/test-support/mailbox.ts';
+import {
+  appendMessages,
+  deliverViaLmtp,
+  generateMessages,
+} from '@brieftaube/test-support/mailbox.ts';
 import { fetchAccount, imapClient } from '@brieftaube/test-support/mail-fixtures.ts';
 import { startOAuthServer, type TestOAuthServer } from '@brieftaube/test-support/oauth-server.ts';
 import { startSmtpServer, type TestSmtpServer } from '@brieftaube/test-support/smtp-server.ts';
@@ -466,6 +470,71 @@ describe('OAuth token refresh across two processes on PostgreSQL', () => {
       await second.events.close();
       await secondDb.close();
       await first.close();
+      await dovecot.stop();
+      await oauth.close();
+    }
+  });
+});
+
+describe('an OAuth account kept live (IDLE over XOAUTH2)', () => {
+  it('hears new mail without a fetch, logged in with its token', async () => {
+    const oauth = await startOAuthServer();
+    const dovecot = await startDovecot([], {
+      oauth2IntrospectionUrl: oauth.introspectionUrlWithCredentials,
+    });
+    const t = await startTestApp(
+      'pglite',
+      {
+        OAUTH_GOOGLE_CLIENT_ID: oauth.clientId,
+        OAUTH_GOOGLE_CLIENT_SECRET: oauth.clientSecret,
+        OAUTH_GOOGLE_AUTHORIZATION_URL: oauth.authorizationUrl,
+        OAUTH_GOOGLE_TOKEN_URL: oauth.tokenUrl,
+        OAUTH_GOOGLE_IMAP: `127.0.0.1:${dovecot.imapPort}:none`,
+        PUBLIC_URL: 'http://127.0.0.1:3999',
+      },
+      { jobs: true, liveSync: { pollSeconds: 60, rescanSeconds: 600 } },
+    );
+    try {
+      const user = await registerApiUser(t.app, 'idle');
+      const address = 'idle.oauth@gmail.com';
+      dovecot.addUser(address, 'unused');
+      const started = await user.request({
+        method: 'POST',
+        url: '/api/oauth/start/',
+        payload: { provider: 'google' },
+      });
+      const back = await oauth.consent(
+        started.json<{ authorization_url: string }>().authorization_url,
+        address,
+      );
+      const done = await user.request({
+        method: 'POST',
+        url: '/api/oauth/callback/',
+        payload: { state: back.searchParams.get('state'), code: back.searchParams.get('code') },
+      });
+      const { id } = done.json<{ account: { id: number } }>().account;
+      expect((await fetchAccount(user, id)).status).toBe('SUCCESS');
+      const live = t.queue!.live!;
+      const deadline = Date.now() + 5000;
+      while (!live.watching().includes(id) && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 50));
+      expect(live.watching()).toContain(id);
+
+      await deliverViaLmtp(dovecot.lmtpPort, address, { subject: 'Über IDLE angekommen' });
+      let subjects: string[] = [];
+      for (let i = 0; i < 200 && !subjects.includes('Über IDLE angekommen'); i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        subjects = (
+          await user.request({ method: 'GET', url: `/api/emails/?accounts=${id}&limit=10` })
+        )
+          .json<{ subject: string }[]>()
+          .map((m) => m.subject);
+      }
+      expect(subjects).toContain('Über IDLE angekommen');
+      expect(dovecot.log()).toMatch(/method=(XOAUTH2|OAUTHBEARER)/);
+      await live.stop();
+    } finally {
+      await t.close();
       await dovecot.stop();
       await oauth.close();
     }
