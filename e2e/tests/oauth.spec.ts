@@ -165,6 +165,18 @@ test('a denied consent and a replayed callback end with a German message and no 
   // The same return once more (reload): the state is used up.
   await page.reload();
   await expect(page.getByRole('alert')).toContainText('bereits verwendet');
+
+  // Microsoft is not configured on this server: no sign-in button, a German hint instead.
+  await page.goto('/app/accounts');
+  await page.getByRole('button', { name: 'Konto hinzufügen' }).first().click();
+  await page.getByRole('button', { name: /^Microsoft/ }).click();
+  await expect(
+    page.getByText('Die Anmeldung über Microsoft ist auf diesem Server nicht eingerichtet.', {
+      exact: false,
+    }),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Mit Microsoft verbinden' })).toHaveCount(0);
+
   const accounts = (await (
     await request.get('/api/accounts/', { headers: auth })
   ).json()) as unknown[];

@@ -9,7 +9,11 @@ import {
   deliverViaLmtp,
   generateMessages,
 } from '@brieftaube/test-support/mailbox.ts';
-import { fetchAccount, imapClient } from '@brieftaube/test-support/mail-fixtures.ts';
+import {
+  accountPayload,
+  fetchAccount,
+  imapClient,
+} from '@brieftaube/test-support/mail-fixtures.ts';
 import { startOAuthServer, type TestOAuthServer } from '@brieftaube/test-support/oauth-server.ts';
 import { startSmtpServer, type TestSmtpServer } from '@brieftaube/test-support/smtp-server.ts';
 import {
@@ -358,6 +362,51 @@ describe.each(DATABASE_KINDS)('OAuth accounts (XOAUTH2) on %s', (kind) => {
     const after = listed.find((a) => a.id === live.id)!;
     expect(Date.parse(after.token_expiry) - Date.now()).toBeGreaterThan(30 * 60_000);
     expect(listed.find((a) => a.id === revoked.id)).toMatchObject({ needs_reauth: true });
+  });
+
+  it('switches a Gmail account added with a password to OAuth, keeping its mail', async () => {
+    const address = await mailboxUser(2);
+    const created = await owner.request({
+      method: 'POST',
+      url: '/api/accounts/',
+      payload: accountPayload(dovecot, address, {
+        smtpPort: smtp.port,
+        password: `unused-${n}`,
+      }),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const before = created.json<AccountJson>();
+    expect(before).toMatchObject({ provider: 'google', has_password: true });
+    expect((await fetchAccount(owner, before.id)).status).toBe('SUCCESS');
+
+    const back = await oauth.consent(
+      (await start(owner, { provider: 'google', account_id: before.id })).toString(),
+      address,
+    );
+    const switched = await callback(owner, back);
+    expect(switched.statusCode, switched.body).toBe(200);
+    expect(switched.json()).toMatchObject({
+      created: false,
+      account: { id: before.id, provider: 'google', has_password: false, needs_reauth: false },
+    });
+    const logins = dovecot.log().split('\n').length;
+    expect((await fetchAccount(owner, before.id)).status).toBe('SUCCESS');
+    expect(await storedMail(before.id)).toBe(2);
+    expect(
+      dovecot
+        .log()
+        .split('\n')
+        .slice(logins - 1)
+        .join('\n'),
+    ).toMatch(/method=(XOAUTH2|OAUTHBEARER)/);
+    // Another user cannot switch (or even name) it.
+    const stranger = await registerApiUser(t.app, 'fremd');
+    const refused = await stranger.request({
+      method: 'POST',
+      url: '/api/oauth/start/',
+      payload: { provider: 'google', account_id: before.id },
+    });
+    expect(refused.statusCode).toBe(404);
   });
 
   it('asks for a new sign-in when the provider revokes access, keeping mail and categories', async () => {

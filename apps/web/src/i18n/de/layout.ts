@@ -29,6 +29,7 @@ export const layout = {
   foldersLoading: 'Ordner werden geladen …',
   foldersFailedSubtitle: 'Ordner nicht verfügbar',
   accountProblem: 'Verbindungsproblem – letzter Abruf fehlgeschlagen',
+  reauth: 'Konto benötigt Neu-Authentifizierung',
   foldersFailed: 'Die Ordner konnten nicht geladen werden.',
   retry: 'Erneut versuchen',
   noFolders: 'Keine Ordner gefunden',

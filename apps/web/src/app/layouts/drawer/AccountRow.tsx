@@ -49,19 +49,21 @@ export function AccountRow({
   const { account } = model;
   const email = account.email_address;
   // The last fetch failed (a refused password, a server gone): said where the account is seen.
-  const problem = account.last_sync_error;
-  const subtitle = problem
-    ? t('layout.accountProblem')
-    : model.folderState === 'loading'
-      ? t('layout.foldersLoading')
-      : model.folderState === 'error'
-        ? t('layout.foldersFailedSubtitle')
-        : model.folderCount === 0
-          ? t('layout.noFoldersSubtitle')
-          : t('layout.folderCount', {
-              count: model.folderCount,
-              formatted: formatFullCount(model.folderCount),
-            });
+  const problem = account.last_sync_error ?? (account.needs_reauth ? t('layout.reauth') : null);
+  const subtitle = account.needs_reauth
+    ? t('layout.reauth')
+    : problem
+      ? t('layout.accountProblem')
+      : model.folderState === 'loading'
+        ? t('layout.foldersLoading')
+        : model.folderState === 'error'
+          ? t('layout.foldersFailedSubtitle')
+          : model.folderCount === 0
+            ? t('layout.noFoldersSubtitle')
+            : t('layout.folderCount', {
+                count: model.folderCount,
+                formatted: formatFullCount(model.folderCount),
+              });
 
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', height: '100%', pl: 0.5, pr: 1, gap: 0.25 }}>
