@@ -251,6 +251,16 @@ for (const theme of ['light', 'dark'] as const) {
     await page.getByRole('textbox', { name: 'E-Mail-Adresse' }).fill('erika@gmx.de');
     await check(page, 'account-setup-form', theme);
     await page.keyboard.press('Escape');
+    // Google's form: its own sign-in first (this server offers it), the password way below.
+    await page.getByRole('button', { name: 'Konto hinzufügen' }).first().click();
+    await page.getByRole('button', { name: /^Google/ }).click();
+    await expect(page.getByRole('button', { name: 'Mit Google verbinden' })).toBeVisible();
+    await check(page, 'account-setup-google', theme);
+    await page.keyboard.press('Escape');
+    // Back from a provider without its answer on the address.
+    await page.goto('/oauth-callback');
+    await expect(page.getByRole('heading', { name: /keine gültige Rückkehr/ })).toBeVisible();
+    await check(page, 'oauth-callback-invalid', theme);
 
     const category = await request.post('/api/categories/', {
       headers: auth,
