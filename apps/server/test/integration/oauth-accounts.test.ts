@@ -176,6 +176,24 @@ describe.each(DATABASE_KINDS)('OAuth accounts (XOAUTH2) on %s', (kind) => {
       new RegExp(`Login: user=<${address.replace(/\./g, '\\.')}>, method=(XOAUTH2|OAUTHBEARER)`),
     );
 
+    // The edit form's connection test uses the stored sign-in (the token), not a password.
+    const tested = await owner.request({
+      method: 'POST',
+      url: '/api/actions/test-connection/',
+      payload: {
+        account_id: account.id,
+        email_address: address,
+        imap_server: '127.0.0.1',
+        imap_port: dovecot.imapPort,
+        imap_security: 'none',
+        smtp_server: '127.0.0.1',
+        smtp_port: smtp.port,
+        smtp_security: 'none',
+      },
+    });
+    expect(tested.statusCode, tested.body).toBe(200);
+    expect(tested.json()).toMatchObject({ success: true });
+
     const sent = await owner.request({
       method: 'POST',
       url: '/api/emails/send/',

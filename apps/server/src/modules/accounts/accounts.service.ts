@@ -255,10 +255,13 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         stored ? settingsOf(stored) : undefined,
       );
       let password = input.password;
-      if (!password && stored && settings && sameTarget(settings, stored)) {
+      // The stored sign-in (password or OAuth token) goes only to the servers it was saved for.
+      const storedTarget = !!stored && !!settings && sameTarget(settings, stored);
+      if (!password && stored && storedTarget) {
         password = stored.passwordSealed ? deps.secrets.open(stored.passwordSealed) : undefined;
       }
-      if (!password) errors.password = [FieldErrorCode.REQUIRED];
+      const oauth = !password && stored && storedTarget && usesOAuth(stored);
+      if (!password && !oauth) errors.password = [FieldErrorCode.REQUIRED];
       if (!settings || Object.keys(errors).length > 0) throw AppError.validation(errors);
       await countConnectionTest(userId);
       const user = input.username?.trim() || settings.emailAddress;
@@ -266,7 +269,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         connector,
         settings.imap,
         settings.smtp,
-        { user, password },
+        oauth ? await credentialsOf(stored) : { user, password },
         deps.connectTimeoutMs,
       );
     },

@@ -167,6 +167,8 @@ export const accounts = {
     password: 'Passwort',
     passwordAppHint: 'Ihr App-Passwort für Brieftaube',
     passwordKeep: 'Leer lassen, um das Passwort nicht zu ändern',
+    passwordOAuth:
+      'Angemeldet über {{provider}}: Leer lassen. Ein Passwort hier ersetzt die Anmeldung über {{provider}}.',
     serverSettings: 'Servereinstellungen',
     presetApplied: 'Einstellungen für {{label}} wurden eingetragen.',
     guessed: 'Bitte prüfen Sie die Servereinstellungen Ihres Anbieters.',

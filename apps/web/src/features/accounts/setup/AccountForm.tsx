@@ -207,7 +207,12 @@ export function AccountForm({
           helperText={
             passwordError ??
             (isEdit
-              ? t('accounts.setup.passwordKeep')
+              ? t(
+                  account && !account.has_password && account.provider !== 'imap'
+                    ? 'accounts.setup.passwordOAuth'
+                    : 'accounts.setup.passwordKeep',
+                  { provider: t(`accounts.provider.${account?.provider ?? 'imap'}`) },
+                )
               : provider !== 'imap'
                 ? t('accounts.setup.passwordAppHint')
                 : undefined)
