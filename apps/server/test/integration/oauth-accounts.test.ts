@@ -305,14 +305,14 @@ describe.each(DATABASE_KINDS)('OAuth accounts (XOAUTH2) on %s', (kind) => {
 
   it('renews an expired token silently, and once more when the server refuses one', async () => {
     const address = await mailboxUser(2);
-    oauth.setAccessTokenTtl(2);
+    oauth.setAccessTokenTtl(1);
     let account: AccountJson;
     try {
       account = await connect(owner, address);
     } finally {
       oauth.setAccessTokenTtl(3600);
     }
-    await new Promise((r) => setTimeout(r, 2500));
+    await new Promise((r) => setTimeout(r, 1500));
     // Expired, and the stored expiry says so: renewed before the login.
     const refreshes = oauth.calls.refresh;
     const first = await fetchAccount(owner, account.id);
@@ -327,9 +327,9 @@ describe.each(DATABASE_KINDS)('OAuth accounts (XOAUTH2) on %s', (kind) => {
     );
     const row = (await t.services.accounts.findAccount(userId, account.id))!;
     const { accessToken: current } = await t.services.accounts.credentialsOf(row);
-    oauth.setAccessTokenTtl(2);
+    oauth.setAccessTokenTtl(1);
     try {
-      // As if a server had refused the current one: renewed now, to a token of two seconds.
+      // As if a server had refused the current one: renewed now, to a token of one second.
       await t.services.accounts.credentialsOf(row, current);
     } finally {
       oauth.setAccessTokenTtl(3600);
@@ -337,7 +337,7 @@ describe.each(DATABASE_KINDS)('OAuth accounts (XOAUTH2) on %s', (kind) => {
     await t.database.db.execute(
       sql`UPDATE accounts SET token_expiry = now() + interval '1 hour' WHERE id = ${account.id}`,
     );
-    await new Promise((r) => setTimeout(r, 2500));
+    await new Promise((r) => setTimeout(r, 1500));
     const before = oauth.calls.refresh;
     const second = await fetchAccount(owner, account.id);
     expect(second.status, second.message).toBe('SUCCESS');
