@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSecretBox } from '@brieftaube/server/lib/secret-box.ts';
+import { deriveKey, loadRootSecret } from '@brieftaube/server/lib/secrets.ts';
 import { openDatabase } from '@brieftaube/server/db/client.ts';
 import { createServices } from '@brieftaube/server/services.ts';
 import { registerApiUser, type ApiUser } from '@brieftaube/test-support/api-user.ts';
@@ -544,7 +547,10 @@ describe('OAuth token refresh across two processes on PostgreSQL', () => {
 });
 
 describe('an OAuth account kept live (IDLE over XOAUTH2)', () => {
-  it('hears new mail without a fetch, logged in with its token', async () => {
+  it('hears new mail without a fetch, logged in with its token; no token, code or state is logged', async () => {
+    let logged = '';
+    const logStream = new PassThrough();
+    logStream.on('data', (chunk: Buffer) => (logged += chunk.toString()));
     const oauth = await startOAuthServer();
     const dovecot = await startDovecot([], {
       oauth2IntrospectionUrl: oauth.introspectionUrlWithCredentials,
@@ -558,8 +564,9 @@ describe('an OAuth account kept live (IDLE over XOAUTH2)', () => {
         OAUTH_GOOGLE_TOKEN_URL: oauth.tokenUrl,
         OAUTH_GOOGLE_IMAP: `127.0.0.1:${dovecot.imapPort}:none`,
         PUBLIC_URL: 'http://127.0.0.1:3999',
+        LOG_LEVEL: 'trace',
       },
-      { jobs: true, liveSync: { pollSeconds: 60, rescanSeconds: 600 } },
+      { jobs: true, liveSync: { pollSeconds: 60, rescanSeconds: 600 }, logStream },
     );
     try {
       const user = await registerApiUser(t.app, 'idle');
@@ -600,6 +607,21 @@ describe('an OAuth account kept live (IDLE over XOAUTH2)', () => {
       expect(subjects).toContain('Über IDLE angekommen');
       expect(dovecot.log()).toMatch(/method=(XOAUTH2|OAUTHBEARER)/);
       await live.stop();
+
+      // What the server must never write down: the tokens, the code, the state, the verifier.
+      const [row] = await queryRows<{ a: string; r: string }>(
+        t.database.db,
+        sql`SELECT access_token_sealed AS a, refresh_token_sealed AS r FROM accounts WHERE id = ${id}`,
+      );
+      const secrets = createSecretBox(deriveKey(loadRootSecret(t.config), 'credentials-kek'));
+      const never = [
+        secrets.open(row.a),
+        secrets.open(row.r),
+        back.searchParams.get('code')!,
+        back.searchParams.get('state')!,
+      ];
+      expect(logged).toContain('/api/oauth/callback/');
+      for (const secret of never) expect(logged).not.toContain(secret);
     } finally {
       await t.close();
       await dovecot.stop();
