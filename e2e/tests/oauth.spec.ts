@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { oauthStackPorts } from '../oauth/ports.ts';
 import { expectAccessible, screenshot } from './helpers.ts';
 import { expect, test, uniqueStamp } from './support/base.ts';
+import { signedInUser } from './support/mail-stack.ts';
 
 const control = `http://127.0.0.1:${oauthStackPorts(Number(process.env.E2E_PORT ?? 3100)).control}`;
 
@@ -14,35 +15,6 @@ async function stack<T = unknown>(
   const res = await request.post(`${control}${path}`, { data });
   expect(res.ok(), await res.text()).toBe(true);
   return (await res.json()) as T;
-}
-
-/** A new user who finished onboarding, signed in in `page`; the API token for the setup. */
-async function signedIn(page: Page, request: APIRequestContext) {
-  const username = `oauth${uniqueStamp()}`;
-  const reg = await request.post('/api/auth/registration/', {
-    data: {
-      username,
-      email: `${username}@beispiel.de`,
-      password1: 'Sonnenblume!42',
-      password2: 'Sonnenblume!42',
-    },
-  });
-  expect(reg.ok()).toBe(true);
-  const session = (await reg.json()) as { access: string; refresh: string };
-  const auth = { authorization: `Bearer ${session.access}` };
-  const user = await request.patch('/api/auth/user/', {
-    headers: auth,
-    data: { onboarding_complete: true },
-  });
-  const signedInSession = { ...session, user: (await user.json()) as unknown };
-  await page.addInitScript((s) => {
-    if (sessionStorage.getItem('e2e-session-set')) return;
-    sessionStorage.setItem('e2e-session-set', '1');
-    localStorage.setItem('accessToken', s.access);
-    localStorage.setItem('refreshToken', s.refresh);
-    localStorage.setItem('user', JSON.stringify(s.user));
-  }, signedInSession);
-  return auth;
 }
 
 /** The test provider's pages: sign in as `login` (when asked) and allow or deny. */
@@ -66,7 +38,7 @@ test('Mit Google verbinden: consent, sync over XOAUTH2, silent refresh, revoked,
   request,
 }) => {
   test.setTimeout(240_000);
-  const auth = await signedIn(page, request);
+  const { auth } = await signedInUser(page, request);
   const address = `anna.${uniqueStamp()}@gmail.com`;
   await stack(request, '/mailbox', { address, messages: 3 });
   // The first token lives two seconds: every use after that needs a refresh.
@@ -146,7 +118,7 @@ test('a denied consent and a replayed callback end with a German message and no 
   page,
   request,
 }) => {
-  const auth = await signedIn(page, request);
+  const { auth } = await signedInUser(page, request);
   const address = `bernd.${uniqueStamp()}@gmail.com`;
   await stack(request, '/mailbox', { address, messages: 1 });
 
@@ -188,23 +160,7 @@ test('onboarding connects with Google and goes on to the first fetch; a signed-o
   request,
   browser,
 }) => {
-  const username = `onb${uniqueStamp()}`;
-  const reg = await request.post('/api/auth/registration/', {
-    data: {
-      username,
-      email: `${username}@beispiel.de`,
-      password1: 'Sonnenblume!42',
-      password2: 'Sonnenblume!42',
-    },
-  });
-  const session = (await reg.json()) as { access: string; refresh: string; user: unknown };
-  await page.addInitScript((s) => {
-    if (sessionStorage.getItem('e2e-session-set')) return;
-    sessionStorage.setItem('e2e-session-set', '1');
-    localStorage.setItem('accessToken', s.access);
-    localStorage.setItem('refreshToken', s.refresh);
-    localStorage.setItem('user', JSON.stringify(s.user));
-  }, session);
+  await signedInUser(page, request, { onboarded: false });
   const address = `carla.${uniqueStamp()}@gmail.com`;
   await stack(request, '/mailbox', { address, messages: 2 });
 

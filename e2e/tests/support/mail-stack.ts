@@ -97,12 +97,15 @@ const accountData = (mailbox: Mailbox, address: string, password: string) => ({
   password,
 });
 
-/** A signed-up user with a connected, fetched mailbox, through the API (fast), signed in in `page`. */
-export async function signedInWithMailbox(
+/**
+ * A new user, registered through the API (fast) and signed in in `page`; onboarding is done unless
+ * `onboarded` is false.
+ */
+export async function signedInUser(
   page: Page,
   request: APIRequestContext,
-  mailbox: Mailbox,
-): Promise<{ accountId: number; access: string; username: string }> {
+  { onboarded = true }: { onboarded?: boolean } = {},
+): Promise<{ access: string; username: string; auth: { authorization: string } }> {
   const username = `nutzer${uniqueStamp()}`;
   const password = 'Sonnenblume!42';
   const reg = await request.post('/api/auth/registration/', {
@@ -111,10 +114,35 @@ export async function signedInWithMailbox(
   expect(reg.ok()).toBe(true);
   const session = (await reg.json()) as { access: string; refresh: string; user: unknown };
   const auth = { authorization: `Bearer ${session.access}` };
-  const user = await request.patch('/api/auth/user/', {
-    headers: auth,
-    data: { onboarding_complete: true },
-  });
+  const user = onboarded
+    ? ((await (
+        await request.patch('/api/auth/user/', {
+          headers: auth,
+          data: { onboarding_complete: true },
+        })
+      ).json()) as unknown)
+    : session.user;
+  await page.addInitScript(
+    (s) => {
+      // Only once: a later test step may sign out on purpose.
+      if (sessionStorage.getItem('e2e-session-set')) return;
+      sessionStorage.setItem('e2e-session-set', '1');
+      localStorage.setItem('accessToken', s.access);
+      localStorage.setItem('refreshToken', s.refresh);
+      localStorage.setItem('user', JSON.stringify(s.user));
+    },
+    { ...session, user },
+  );
+  return { access: session.access, username, auth };
+}
+
+/** A signed-up user with a connected, fetched mailbox, through the API (fast), signed in in `page`. */
+export async function signedInWithMailbox(
+  page: Page,
+  request: APIRequestContext,
+  mailbox: Mailbox,
+): Promise<{ accountId: number; access: string; username: string }> {
+  const { access, username, auth } = await signedInUser(page, request);
   const account = await request.post('/api/accounts/', {
     headers: auth,
     data: accountData(mailbox, mailbox.address, mailbox.password),
@@ -135,16 +163,7 @@ export async function signedInWithMailbox(
       { timeout: 30_000 },
     )
     .toBe('SUCCESS');
-  const signedIn = { ...session, user: (await user.json()) as unknown };
-  await page.addInitScript((s) => {
-    // Only once: a later test step may sign out on purpose.
-    if (sessionStorage.getItem('e2e-session-set')) return;
-    sessionStorage.setItem('e2e-session-set', '1');
-    localStorage.setItem('accessToken', s.access);
-    localStorage.setItem('refreshToken', s.refresh);
-    localStorage.setItem('user', JSON.stringify(s.user));
-  }, signedIn);
-  return { accountId: id, access: session.access, username };
+  return { accountId: id, access, username };
 }
 
 /** An account on the test Dovecot whose password is wrong: each fetch of it fails. */

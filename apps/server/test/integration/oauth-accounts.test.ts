@@ -40,6 +40,39 @@ interface ErrorJson {
   error: { code: string; message: string; fields?: Record<string, string[]> };
 }
 
+/** The app's settings for Google, pointed at the test provider and the test mail servers. */
+function googleAt(oauth: TestOAuthServer, dovecot: Dovecot, smtp?: TestSmtpServer) {
+  return {
+    PUBLIC_URL: 'http://127.0.0.1:3999',
+    OAUTH_GOOGLE_CLIENT_ID: oauth.clientId,
+    OAUTH_GOOGLE_CLIENT_SECRET: oauth.clientSecret,
+    OAUTH_GOOGLE_AUTHORIZATION_URL: oauth.authorizationUrl,
+    OAUTH_GOOGLE_TOKEN_URL: oauth.tokenUrl,
+    OAUTH_GOOGLE_IMAP: `127.0.0.1:${dovecot.imapPort}:none`,
+    ...(smtp ? { OAUTH_GOOGLE_SMTP: `127.0.0.1:${smtp.port}:none` } : {}),
+  };
+}
+
+/** `user` connects `address` through the API and the provider's pages: the account's id. */
+async function connectOverApi(user: ApiUser, oauth: TestOAuthServer, address: string) {
+  const started = await user.request({
+    method: 'POST',
+    url: '/api/oauth/start/',
+    payload: { provider: 'google' },
+  });
+  const back = await oauth.consent(
+    started.json<{ authorization_url: string }>().authorization_url,
+    address,
+  );
+  const done = await user.request({
+    method: 'POST',
+    url: '/api/oauth/callback/',
+    payload: { state: back.searchParams.get('state'), code: back.searchParams.get('code') },
+  });
+  expect(done.statusCode, done.body).toBe(200);
+  return { id: done.json<{ account: { id: number } }>().account.id, back };
+}
+
 describe.each(DATABASE_KINDS)('OAuth accounts (XOAUTH2) on %s', (kind) => {
   let t: TestApp;
   let oauth: TestOAuthServer;
@@ -56,16 +89,7 @@ describe.each(DATABASE_KINDS)('OAuth accounts (XOAUTH2) on %s', (kind) => {
     ]);
     t = await startTestApp(
       kind,
-      {
-        PUBLIC_URL: 'http://127.0.0.1:3999',
-        OAUTH_GOOGLE_CLIENT_ID: oauth.clientId,
-        OAUTH_GOOGLE_CLIENT_SECRET: oauth.clientSecret,
-        OAUTH_GOOGLE_AUTHORIZATION_URL: oauth.authorizationUrl,
-        OAUTH_GOOGLE_TOKEN_URL: oauth.tokenUrl,
-        OAUTH_GOOGLE_IMAP: `127.0.0.1:${dovecot.imapPort}:none`,
-        OAUTH_GOOGLE_SMTP: `127.0.0.1:${smtp.port}:none`,
-        MAIL_CONNECT_TIMEOUT_SECONDS: '5',
-      },
+      { ...googleAt(oauth, dovecot, smtp), MAIL_CONNECT_TIMEOUT_SECONDS: '5' },
       { jobs: true },
     );
     owner = await registerApiUser(t.app, 'oauth');
@@ -489,36 +513,14 @@ describe('OAuth token refresh across two processes on PostgreSQL', () => {
     const dovecot = await startDovecot([], {
       oauth2IntrospectionUrl: oauth.introspectionUrlWithCredentials,
     });
-    const env = {
-      OAUTH_GOOGLE_CLIENT_ID: oauth.clientId,
-      OAUTH_GOOGLE_CLIENT_SECRET: oauth.clientSecret,
-      OAUTH_GOOGLE_AUTHORIZATION_URL: oauth.authorizationUrl,
-      OAUTH_GOOGLE_TOKEN_URL: oauth.tokenUrl,
-      OAUTH_GOOGLE_IMAP: `127.0.0.1:${dovecot.imapPort}:none`,
-      PUBLIC_URL: 'http://127.0.0.1:3999',
-    };
-    const first = await startTestApp('postgres', env);
+    const first = await startTestApp('postgres', googleAt(oauth, dovecot));
     // A second process: its own services and connection pool on the same database.
     const secondDb = await openDatabase(first.config);
     const second = createServices(first.config, secondDb);
     try {
       const user = await registerApiUser(first.app, 'zwei');
       dovecot.addUser('zwei.prozesse@gmail.com', 'unused');
-      const started = await user.request({
-        method: 'POST',
-        url: '/api/oauth/start/',
-        payload: { provider: 'google' },
-      });
-      const back = await oauth.consent(
-        started.json<{ authorization_url: string }>().authorization_url,
-        'zwei.prozesse@gmail.com',
-      );
-      const done = await user.request({
-        method: 'POST',
-        url: '/api/oauth/callback/',
-        payload: { state: back.searchParams.get('state'), code: back.searchParams.get('code') },
-      });
-      const { id } = done.json<{ account: { id: number } }>().account;
+      const { id } = await connectOverApi(user, oauth, 'zwei.prozesse@gmail.com');
       await first.database.db.execute(
         sql`UPDATE accounts SET token_expiry = now() - interval '1 minute' WHERE id = ${id}`,
       );
@@ -557,36 +559,14 @@ describe('an OAuth account kept live (IDLE over XOAUTH2)', () => {
     });
     const t = await startTestApp(
       'pglite',
-      {
-        OAUTH_GOOGLE_CLIENT_ID: oauth.clientId,
-        OAUTH_GOOGLE_CLIENT_SECRET: oauth.clientSecret,
-        OAUTH_GOOGLE_AUTHORIZATION_URL: oauth.authorizationUrl,
-        OAUTH_GOOGLE_TOKEN_URL: oauth.tokenUrl,
-        OAUTH_GOOGLE_IMAP: `127.0.0.1:${dovecot.imapPort}:none`,
-        PUBLIC_URL: 'http://127.0.0.1:3999',
-        LOG_LEVEL: 'trace',
-      },
+      { ...googleAt(oauth, dovecot), LOG_LEVEL: 'trace' },
       { jobs: true, liveSync: { pollSeconds: 60, rescanSeconds: 600 }, logStream },
     );
     try {
       const user = await registerApiUser(t.app, 'idle');
       const address = 'idle.oauth@gmail.com';
       dovecot.addUser(address, 'unused');
-      const started = await user.request({
-        method: 'POST',
-        url: '/api/oauth/start/',
-        payload: { provider: 'google' },
-      });
-      const back = await oauth.consent(
-        started.json<{ authorization_url: string }>().authorization_url,
-        address,
-      );
-      const done = await user.request({
-        method: 'POST',
-        url: '/api/oauth/callback/',
-        payload: { state: back.searchParams.get('state'), code: back.searchParams.get('code') },
-      });
-      const { id } = done.json<{ account: { id: number } }>().account;
+      const { id, back } = await connectOverApi(user, oauth, address);
       expect((await fetchAccount(user, id)).status).toBe('SUCCESS');
       const live = t.queue!.live!;
       const deadline = Date.now() + 5000;
