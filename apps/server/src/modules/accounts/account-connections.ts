@@ -51,10 +51,6 @@ const imapEndpoint = (row: AccountRow): ServerEndpoint => ({
   security: row.imapSecurity,
 });
 
-/**
- * Every connection made for a saved account: IMAP sessions and SMTP transports through the
- * network policy and the bounds (mail/net), their failures counted toward the owner's limit.
- */
 /** Live access tokens of OAuth accounts (modules/oauth/oauth-tokens.ts). */
 export interface AccessTokens {
   /** `refused`: the token a mail server just refused; it is renewed even if it looks fresh. */
@@ -65,6 +61,10 @@ export interface AccessTokens {
 export const usesOAuth = (row: AccountRow) =>
   row.provider !== 'imap' && row.passwordSealed === null;
 
+/**
+ * Every connection made for a saved account: IMAP sessions and SMTP transports through the
+ * network policy and the bounds (mail/net), their failures counted toward the owner's limit.
+ */
 export function createAccountConnections(deps: {
   secrets: SecretBox;
   connector: MailConnector;
