@@ -32,8 +32,15 @@ test('task cards follow the timing rules of spec §4 under a controlled clock', 
   });
 
   await page.clock.install();
+  // The first poll must be in the board before the clock jumps: a board that took in the finished
+  // setup fetch only after the jump saw it finish "now" and showed its card beside the next one.
+  const firstPoll = page.waitForResponse((r) => r.url().includes('/api/status/all-tasks/'));
   await page.goto('/app');
   await expect(page.getByRole('heading', { name: 'Posteingang', level: 1 })).toBeVisible();
+  await firstPoll;
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+  );
   // The page's clock, not the test's, and well ahead: on a loaded machine the page's clock flows
   // on for seconds between two calls ("Cannot fast-forward to the past").
   const pageNow = await page.evaluate(() => Date.now());
