@@ -28,15 +28,8 @@ export interface OAuthProvider {
   smtp: MailServer;
 }
 
-interface Defaults {
-  label: string;
-  authorizationUrl: string;
-  tokenUrl: string;
-  scope: string;
-  extraParams: Record<string, string>;
-  imap: MailServer;
-  smtp: MailServer;
-}
+/** What a provider is without the operator's registration. */
+type Defaults = Omit<OAuthProvider, 'id' | 'clientId' | 'clientSecret'>;
 
 const preset = (provider: OAuthProviderId) => providerPresets.find((p) => p.provider === provider)!;
 
