@@ -131,4 +131,33 @@ describe('local engine: categorisation', () => {
     expect(Number.isFinite(result.confidence)).toBe(true);
     expect(result.ranking.every((r) => Number.isFinite(r.probability))).toBe(true);
   });
+  it('reads "replies" and "attachments" in a description as properties of mail', () => {
+    expect(mail('AW: Gartenfest', 'Gern, ich bringe Salat mit.')['is:reply']).toBe(1);
+    expect(mail('[verein] Re: Gartenfest', 'Ja.')['is:reply']).toBe(1);
+    expect(mail('Rechnung', 'Reply to this mail to unsubscribe.')['is:reply']).toBeUndefined();
+    const seeded = createModel([
+      { id: 1, name: 'Gespräche', description: 'Antworten von Freunden auf meine Nachrichten.' },
+      { id: 2, name: 'Werbung', description: 'Angebote und Rabatte von Shops.' },
+      { id: 3, name: 'Belege', description: 'Mails mit Anhang, etwa PDF-Dateien.' },
+    ]);
+    seeded.background = buildBackground(mails);
+    // Neither text shares a word with its category's description: only the property can tell.
+    const reply = mailFeatures({
+      subject: 'Re: Samstag',
+      body: 'Klingt gut, bis dann!',
+      fromAddress: 'a@example.org',
+      isReply: true,
+    });
+    const attached = mailFeatures({
+      subject: 'Scan',
+      body: 'Siehe unten.',
+      fromAddress: 'b@example.org',
+      hasAttachments: true,
+    });
+    expect(classify(seeded, reply).categoryId).toBe(1);
+    expect(classify(seeded, attached).categoryId).toBe(3);
+    expect(
+      classify(seeded, mail('Sommer-Sale', 'Nur heute 30 % Rabatt auf alles.')).categoryId,
+    ).toBe(2);
+  });
 });

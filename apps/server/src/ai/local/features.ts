@@ -25,6 +25,9 @@ const QUOTE_WEIGHT = 0.5;
 // A long newsletter must not outvote its subject and sender; the start of a mail says what it is.
 const MAX_BODY = 6000;
 
+// Not every client sends In-Reply-To; a subject "Re: …" / "AW: …" says it as well.
+const REPLY_SUBJECT = /^\s*(?:\[[^\]]{1,40}\]\s*)?(?:re|aw|antw|sv|vs)(?:\[\d+\])?\s*:/i;
+
 export interface FeatureOptions {
   lexicon?: Lexicon;
   /** Set when the body is already the author's own words (stored `search_text`). */
@@ -67,6 +70,6 @@ export function mailFeatures(mail: MailText, options: FeatureOptions = {}): Feat
     if (domain) add(`dom:${domain}`, 1);
   }
   if (mail.hasAttachments) add('has:attachment', 1);
-  if (mail.isReply) add('is:reply', 1);
+  if (mail.isReply || REPLY_SUBJECT.test(mail.subject)) add('is:reply', 1);
   return features;
 }

@@ -90,12 +90,24 @@ export function docVector(features: Features): Sparse {
   return vector;
 }
 
+// Words of a description that name a property of mail rather than its topic: "replies" are
+// mails that answer another, whatever they say, and a reply's text rarely says "reply" (on
+// SpamAssassin "reply" is a word of the adverts: "reply to be removed"). Such a word adds the
+// property's feature to the seed, as heavy as the category's name (twice in the seed text).
+const PROPERTY_WEIGHT = 2;
+const PROPERTIES: [RegExp, string][] = [
+  [/(?:^|[^\p{L}])(?:antwort|repl(?:y|ies)\b|answers?\b)/iu, 'is:reply'],
+  [/(?:^|[^\p{L}])(?:anh[aä]ng|attach)/iu, 'has:attachment'],
+];
+
 export function seedVector(seed: CategorySeed): Sparse {
   // No prototype: a mail about JavaScript says "constructor" and "__proto__".
   const features = Object.create(null) as Features;
   const text = `${seed.name}. ${seed.name}. ${seed.description}`;
   for (const { term, part } of analyzeText(text).terms)
     features[term] = (features[term] ?? 0) + (part ? 0.5 : 1);
+  for (const [pattern, feature] of PROPERTIES)
+    if (pattern.test(text)) features[feature] = PROPERTY_WEIGHT;
   return docVector(features);
 }
 

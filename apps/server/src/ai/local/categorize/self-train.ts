@@ -16,6 +16,17 @@ export interface SelfTrainOptions {
   temperature?: number;
 }
 
+// SpamAssassin's partition was still moving after six rounds (zero-shot 78 % after 6, 83 %
+// after 24 at temperature 1); at temperature 2 sixteen rounds settle it (87 %), and codealltag
+// and Enron are as good or better. Each round is one pass over the unfiled mail (about 0.7 s at
+// 20,000 mails, ADR 0025).
+const ITERATIONS = 16;
+// Softer than the model's own probabilities: a mail on the fence counts half to either side
+// instead of swinging the statistics; at 1 the bigger category swallowed mail in early rounds
+// unless every category's statistics were forced to the same mass, which in turn made Enron's
+// small categories ("Empty", "Attachment only") generic enough to take a quarter of its mail.
+const E_STEP_TEMPERATURE = 2;
+
 /**
  * Expectation-maximisation over the account's unfiled mail (Nigam et al., 2000): each round
  * classifies every mail with the current model and rebuilds `model.auto` from the mails'
@@ -27,8 +38,8 @@ export function selfTrain(
   unlabelled: readonly Features[] | (() => Iterable<Features>),
   options: SelfTrainOptions = {},
 ): void {
-  const iterations = options.iterations ?? 6;
-  const temperature = options.temperature ?? 1;
+  const iterations = options.iterations ?? ITERATIONS;
+  const temperature = options.temperature ?? E_STEP_TEMPERATURE;
   // Given a list, each mail's two vectors are made once and kept for all rounds (fast, for the
   // eval's few thousand mails). Given a source, they are made again in every round and dropped
   // at once: a server run over a whole account then holds only the statistics, not two
@@ -67,18 +78,6 @@ export function selfTrain(
         table.docs += probability;
         table.mass += probability;
       }
-    }
-    // Every category's statistics get the same mass: otherwise the category that took most mail
-    // in one round looks like the background itself, fits every mail and takes all of it in the
-    // next (seen on SpamAssassin: everything became spam). Its share lives on in `docs`, the prior.
-    let mass = 0;
-    for (const table of next.values()) mass += table.mass;
-    const target = mass / Math.max(1, next.size);
-    for (const table of next.values()) {
-      if (table.mass <= 0) continue;
-      const factor = target / table.mass;
-      for (const [term, value] of table.terms) table.terms.set(term, value * factor);
-      table.mass = target;
     }
     model.auto = next;
     // What the descriptions found before the examples joined in: calibration scores the
