@@ -159,5 +159,14 @@ describe('local engine: proposals and writing', () => {
     ).toBe(
       'E-Mails rund um das Thema „Telekom“, zum Beispiel von Telekom; typische Stichworte: Rechnung und Vertrag.',
     );
+    // Freemail and example senders name no organisation; pronouns and months are no keywords.
+    expect(
+      suggestCategoryDescription('Rechnungen', {
+        senders: ['gmx.de', 'example.org', 'mail.stadtwerke-leipzig.de'],
+        terms: ['Ihre', 'November', 'Your', 'Mahnung', '2026', 'Strom'],
+      }),
+    ).toBe(
+      'Rechnungen, Zahlungsaufforderungen und Abrechnungen, zum Beispiel von Stadtwerke-leipzig; typische Stichworte: Mahnung und Strom.',
+    );
   });
 });

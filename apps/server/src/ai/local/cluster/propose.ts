@@ -1,3 +1,4 @@
+import { FREEMAIL } from '../describe/brand.ts';
 import { mailFeatures, type MailText } from '../features.ts';
 import { analyzeText } from '../text/analyze.ts';
 import { domainOf, tokenize } from '../text/normalize.ts';
@@ -14,10 +15,6 @@ export interface Proposal {
   size: number;
   emailIds: number[];
 }
-
-/** Mail services whose domain names no sender a person would file by. */
-const FREEMAIL =
-  /^(gmail|googlemail|gmx|web|yahoo|outlook|hotmail|live|icloud|t-online|posteo|mailbox|freenet|aol)\./;
 
 function brand(domain: string): string {
   const name = domain.split('.')[0] ?? domain;

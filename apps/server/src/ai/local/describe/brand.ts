@@ -6,3 +6,16 @@ export function brandOf(sender: string): string {
   const name = domain.split('.')[0] ?? '';
   return name ? name.charAt(0).toUpperCase() + name.slice(1) : '';
 }
+
+/** Mail services whose domain names no sender a person would file by. */
+export const FREEMAIL =
+  /^(gmail|googlemail|gmx|web|yahoo|outlook|hotmail|live|icloud|t-online|posteo|mailbox|freenet|aol)\./;
+
+/**
+ * Whether a sender's domain names an organisation worth naming: not a freemail service, and not
+ * one of the names reserved for examples (RFC 2606), which no real sender has.
+ */
+export function namesAnOrganisation(domain: string): boolean {
+  const lower = domain.toLowerCase();
+  return !FREEMAIL.test(lower) && !/(?:^|\.)(?:example|test|invalid|localhost)(?:\.|$)/.test(lower);
+}

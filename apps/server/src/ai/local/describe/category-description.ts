@@ -1,4 +1,5 @@
-import { brandOf } from './brand.ts';
+import { isStopWord } from '../text/stopwords.ts';
+import { brandOf, namesAnOrganisation } from './brand.ts';
 
 export interface DescriptionHints {
   /** Typical senders of matching mail (addresses or domains), commonest first. */
@@ -58,6 +59,13 @@ const KNOWN: [RegExp, string][] = [
   [/hochzeit|feier|party|geburtstag/i, 'Einladungen, Planung und Absprachen für Feiern und Feste'],
 ];
 
+// Words every kind of mail has in its subject: no keyword of a category.
+const CALENDAR =
+  /^(?:januar|jänner|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|january|february|march|may|june|july|october|december|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|monday|tuesday|wednesday|thursday|friday|saturday|sunday|heute|morgen|gestern|woche|monat|jahr)$/i;
+
+const telling = (term: string) =>
+  term.length > 2 && !isStopWord(term.toLowerCase()) && !CALENDAR.test(term) && !/\d/.test(term);
+
 const list = (items: readonly string[]) =>
   items.length > 1 ? `${items.slice(0, -1).join(', ')} und ${items.at(-1)}` : (items[0] ?? '');
 
@@ -72,8 +80,16 @@ export function suggestCategoryDescription(name: string, hints: DescriptionHints
     new RegExp(`(?:^|[\\s/&-])(?:${pattern.source})`, 'i').test(clean),
   )?.[1];
   const what = known ?? `E-Mails rund um das Thema „${clean}“`;
-  const senders = [...new Set((hints.senders ?? []).map(brandOf))].filter(Boolean).slice(0, 3);
-  const terms = (hints.terms ?? []).slice(0, 3);
+  const senders = [
+    ...new Set(
+      (hints.senders ?? [])
+        .filter((sender) => namesAnOrganisation(sender.split('@').pop() ?? sender))
+        .map(brandOf),
+    ),
+  ]
+    .filter(Boolean)
+    .slice(0, 3);
+  const terms = (hints.terms ?? []).filter(telling).slice(0, 3);
   let sentence = what;
   if (senders.length > 0) sentence += `, zum Beispiel von ${list(senders)}`;
   if (terms.length > 0)
