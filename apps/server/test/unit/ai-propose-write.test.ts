@@ -166,7 +166,7 @@ describe('local engine: proposals and writing', () => {
         terms: ['Ihre', 'November', 'Your', 'Mahnung', '2026', 'Strom'],
       }),
     ).toBe(
-      'Rechnungen, Zahlungsaufforderungen und Abrechnungen, zum Beispiel von Stadtwerke-leipzig; typische Stichworte: Mahnung und Strom.',
+      'Rechnungen, Zahlungsaufforderungen und Abrechnungen, zum Beispiel von Stadtwerke Leipzig; typische Stichworte: Mahnung und Strom.',
     );
   });
 });

@@ -1,4 +1,4 @@
-import { FREEMAIL } from '../describe/brand.ts';
+import { brandOf, FREEMAIL } from '../describe/brand.ts';
 import { mailFeatures, type MailText } from '../features.ts';
 import { analyzeText } from '../text/analyze.ts';
 import { domainOf, tokenize } from '../text/normalize.ts';
@@ -14,11 +14,6 @@ export interface Proposal {
   description: string;
   size: number;
   emailIds: number[];
-}
-
-function brand(domain: string): string {
-  const name = domain.split('.')[0] ?? domain;
-  return name.charAt(0).toUpperCase() + name.slice(1);
 }
 
 // English words common in any mail that name no topic (German has capitalised nouns instead).
@@ -179,8 +174,8 @@ export function proposeCategories(
     const main = words[0] ? noun(words[0].form) : 'E-Mails';
     const name = dominant
       ? words[0]
-        ? `${main} ${brand(domain)}`
-        : brand(domain)
+        ? `${main} ${brandOf(domain)}`
+        : brandOf(domain)
       : // A second word only when it is nearly as telling as the first, not a filler.
         words[1] && words[1].score >= 0.5 * words[0]!.score
         ? `${main} und ${noun(words[1].form)}`
@@ -192,8 +187,8 @@ export function proposeCategories(
         : (topics[0] ?? 'ihre Nachrichten');
     const description = dominant
       ? topics.length
-        ? `E-Mails von ${brand(domain)} (${domain}) rund um ${about}.`
-        : `E-Mails von ${brand(domain)} (${domain}).`
+        ? `E-Mails von ${brandOf(domain)} (${domain}) rund um ${about}.`
+        : `E-Mails von ${brandOf(domain)} (${domain}).`
       : `E-Mails rund um ${about}.`;
     // Two clusters a person would name alike are one category to them.
     const twin = proposals.find((p) => p.name.toLowerCase() === name.toLowerCase());

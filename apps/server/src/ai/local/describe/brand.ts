@@ -4,7 +4,10 @@ import { domainOf, registrableDomain } from '../text/normalize.ts';
 export function brandOf(sender: string): string {
   const domain = sender.includes('@') ? domainOf(sender) : registrableDomain(sender);
   const name = domain.split('.')[0] ?? '';
-  return name ? name.charAt(0).toUpperCase() + name.slice(1) : '';
+  const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+  // "stadtwerke-leipzig.de" is how a domain writes "Stadtwerke Leipzig"; "t-online" stays one word.
+  const words = name.split('-');
+  return words.every((word) => word.length >= 3) ? words.map(capital).join(' ') : capital(name);
 }
 
 /** Mail services whose domain names no sender a person would file by. */
