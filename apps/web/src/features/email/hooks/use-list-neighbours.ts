@@ -1,4 +1,5 @@
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { emailKeys, type EmailPage } from '../../../api/emails.ts';
 import { filtersFromParams } from '../../mailbox/list-filters.ts';
@@ -12,15 +13,23 @@ import type { DetailLinkState } from './use-back-to-list.ts';
 export function useListNeighbours(currentId: number, state: DetailLinkState) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  // Where the last j / k went, before the page has drawn that mail: a quick 'j k' on a slow
+  // machine reached the handlers of the mail before, and 'k' from the list's first mail did
+  // nothing (the URL already showed the next one).
+  const shown = useRef(currentId);
+  useEffect(() => {
+    shown.current = currentId;
+  }, [currentId]);
   const go = (step: 1 | -1) => {
     if (state.listSearch === undefined) return;
     const filters = filtersFromParams(new URLSearchParams(state.listSearch));
     const list = queryClient.getQueryData<InfiniteData<EmailPage>>(emailKeys.list(filters));
     const items = list?.pages.flatMap((page) => page.items) ?? [];
-    const at = items.findIndex((item) => item.id === currentId);
+    const at = items.findIndex((item) => item.id === shown.current);
     const next = at === -1 ? undefined : items[at + step];
     if (!next) return;
     // In place of the open mail: "back" (Escape, the browser's) still leads to the list.
+    shown.current = next.id;
     void navigate(`/app/emails/${next.id}`, { replace: true, state });
   };
   return { next: () => go(1), previous: () => go(-1) };
