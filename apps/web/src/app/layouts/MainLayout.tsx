@@ -7,6 +7,7 @@ import { AppBreadcrumbs } from './AppBreadcrumbs.tsx';
 import { AppDrawerContent } from './AppDrawer.tsx';
 import { TopBar } from './TopBar.tsx';
 import { useLiveUpdates } from './use-live-updates.ts';
+import { useNotice } from '../../components/ui/use-notice.ts';
 
 export const DRAWER_WIDTH = 320;
 /** Spec §2: the drawer is open by default from 1264 px on (Vuetify's "lg" breakpoint). */
@@ -27,7 +28,7 @@ export function MainLayout() {
   const [wideOpen, setWideOpen] = useState(true);
   const [narrowOpen, setNarrowOpen] = useState(false);
   const [dialog, setDialog] = useState<DialogState>({ open: false, mounted: false });
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice, noticeKey] = useNotice<string>();
   const open = wide ? wideOpen : narrowOpen;
   const toggle = () => (wide ? setWideOpen((v) => !v) : setNarrowOpen((v) => !v));
   useLiveUpdates();
@@ -125,6 +126,7 @@ export function MainLayout() {
         </Suspense>
       )}
       <Snackbar
+        key={noticeKey}
         open={!!notice}
         autoHideDuration={5000}
         onClose={(_, reason) => reason !== 'clickaway' && setNotice(null)}

@@ -15,6 +15,7 @@ import { AccountSetupDialog } from './components/AccountSetupDialog.tsx';
 import { DeleteAccountDialog } from './components/DeleteAccountDialog.tsx';
 import { EmptyAccounts } from './components/EmptyAccounts.tsx';
 import { fetchRunningFor } from './lib/task-state.ts';
+import { useNotice } from '../../components/ui/use-notice.ts';
 
 type SetupState = { open: false } | { open: true; account?: Account };
 
@@ -41,7 +42,7 @@ export function AccountListView() {
   // Back from a provider's sign-in (/oauth-callback): what happened there.
   const location = useLocation();
   const returned = (location.state as OAuthReturnState | null)?.oauthNotice;
-  const [notice, setNotice] = useState<{ text: string; error?: boolean } | null>(
+  const [notice, setNotice, noticeKey] = useNotice<{ text: string; error?: boolean }>(
     returned ? { text: returned } : null,
   );
 
@@ -135,6 +136,7 @@ export function AccountListView() {
         }}
       />
       <Snackbar
+        key={noticeKey}
         open={!!notice}
         autoHideDuration={5000}
         onClose={() => setNotice(null)}

@@ -12,6 +12,7 @@ import { AccountCategories } from './components/AccountCategories.tsx';
 import { CreateCategoryDialog } from './components/CreateCategoryDialog.tsx';
 import { DeleteCategoryDialog } from './components/DeleteCategoryDialog.tsx';
 import { EditCategoryDialog } from './components/EditCategoryDialog.tsx';
+import { useNotice } from '../../components/ui/use-notice.ts';
 
 type CreateState = { open: false } | { open: true; accountId?: number };
 
@@ -23,7 +24,7 @@ export function CategoryListView() {
   const [create, setCreate] = useState<CreateState>({ open: false });
   const [editing, setEditing] = useState<Category | null>(null);
   const [deleting, setDeleting] = useState<Category | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice, noticeKey] = useNotice<string>();
 
   const list = accounts.data ?? [];
   const pending = accounts.isPending || categories.isPending;
@@ -118,6 +119,7 @@ export function CategoryListView() {
         }}
       />
       <Snackbar
+        key={noticeKey}
         open={!!notice}
         autoHideDuration={5000}
         onClose={() => setNotice(null)}

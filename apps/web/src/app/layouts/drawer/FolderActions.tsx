@@ -28,6 +28,7 @@ import { Mdi } from '../../../components/ui/Mdi.tsx';
 import { EmptyFolderDialog } from './EmptyFolderDialog.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-messages.ts';
+import { useNotice } from '../../../components/ui/use-notice.ts';
 
 /** Folders the server keeps for itself: they can hold subfolders but are never renamed. */
 const PROTECTED = new Set(['inbox', 'sent', 'drafts', 'trash', 'spam', 'archive']);
@@ -46,7 +47,7 @@ export function useFolderActions(options: { expand: (folderId: number) => void }
   const { t } = useTranslation();
   const [menu, setMenu] = useState<{ folder: Folder; anchor: HTMLElement } | null>(null);
   const [dialog, setDialog] = useState<Dialogs | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice, noticeKey] = useNotice<string>();
   const close = () => setMenu(null);
   const open = (next: Dialogs) => {
     setMenu(null);
@@ -162,6 +163,7 @@ export function useFolderActions(options: { expand: (folderId: number) => void }
         />
       )}
       <Snackbar
+        key={noticeKey}
         open={!!notice}
         autoHideDuration={5000}
         onClose={(_, reason) => reason !== 'clickaway' && setNotice(null)}
