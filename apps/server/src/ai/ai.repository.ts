@@ -107,6 +107,7 @@ export interface AiRankingRow {
   body: string;
   fromName: string;
   fromAddress: string;
+  date: Date;
 }
 
 function mailConditions(query: MailQuery): SQL[] {
@@ -198,13 +199,17 @@ export function createAiRepository(db: Db) {
         db,
         sql`SELECT e.id::float8 AS id, e.subject,
               left(coalesce(e.body_text, e.preview), 12000) AS body,
-              e.from_name AS "fromName", e.from_address AS "fromAddress"
+              e.from_name AS "fromName", e.from_address AS "fromAddress", e.mail_date AS date
             FROM emails e JOIN folders f ON f.id = e.folder_id
             WHERE ${sql.join(mailConditions(query), sql` AND `)}
             ORDER BY ${query.orderBy ?? sql`e.mail_date DESC, e.id DESC`}
             ${query.limit ? sql`LIMIT ${query.limit}` : sql``}`,
       );
-      return result.map((row) => ({ ...row, id: Number(row.id) }));
+      return result.map((row) => ({
+        ...row,
+        id: Number(row.id),
+        date: row.date instanceof Date ? row.date : new Date(row.date),
+      }));
     },
 
     async count(userId: string, where: SQL[]): Promise<number> {

@@ -190,11 +190,17 @@ export function createAsker(deps: AiDeps) {
       const byId = new Map(found.map((m) => [m.id, m]));
       return {
         interpretation: parsed.interpretation,
-        results: hits.map((hit) => ({
-          email_id: hit.id,
-          score: Math.round(hit.score * 1000) / 1000,
-          snippet: snippetOf(byId.get(hit.id)!, parsed.text || query),
-        })),
+        results: hits.map((hit) => {
+          const mail = byId.get(hit.id)!;
+          return {
+            email_id: hit.id,
+            score: Math.round(hit.score * 1000) / 1000,
+            snippet: snippetOf(mail, parsed.text || query),
+            subject: mail.subject,
+            from: fromLabel(mail),
+            date: mail.date.toISOString(),
+          };
+        }),
       };
     },
 

@@ -27,7 +27,15 @@ export interface CategorizeResult {
 
 export interface SearchResult {
   interpretation: string;
-  results: { email_id: number; score: number; snippet: string }[];
+  /** subject, from and date beside the spec's fields: the app lists hits without a call per mail. */
+  results: {
+    email_id: number;
+    score: number;
+    snippet: string;
+    subject: string;
+    from: string;
+    date: string;
+  }[];
 }
 
 export interface QuestionResult {

@@ -347,12 +347,25 @@ describe.each(DATABASE_KINDS)('AI tasks on %s', (kind) => {
     expect(task.task_type).toBe('AI_SEARCH');
     const result = task.result as {
       interpretation: string;
-      results: { email_id: number; score: number; snippet: string }[];
+      results: {
+        email_id: number;
+        score: number;
+        snippet: string;
+        subject: string;
+        from: string;
+        date: string;
+      }[];
     };
     expect(result.interpretation).toMatch(/^Gesucht: .*Oktober 2026/);
     const octoberInvoice = await ids(sql`message_id = 'telekom-3@telekom.de'`);
     expect(result.results.map((r) => r.email_id)).toEqual(octoberInvoice);
     expect(result.results[0]!.snippet).toContain('Mobilfunkrechnung');
+    // What the app lists a hit with, without asking for each mail.
+    expect(result.results[0]).toMatchObject({
+      subject: expect.stringMatching(/Rechnung/),
+      from: expect.stringContaining('telekom.de'),
+      date: expect.stringMatching(/^2026-10-/),
+    });
 
     const umbau = (
       await runTask(owner, '/api/tasks/ai-search/', { query: 'Mails von Thomas zum Umbau' })
