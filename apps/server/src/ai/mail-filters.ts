@@ -1,6 +1,23 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ParsedQuery } from './local/query/parse-query.ts';
 
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * A LIKE pattern for a sender named in a sentence. German declines the words of a name after
+ * an article ("von der Deutschen Bahn", "vom Grünen Laden"): a word ending in -en/-em/-er/-es
+ * loses its last letter, so that the stem also finds the name as its sender writes it
+ * ("Deutsche Bahn"); something may stand between the words ("Thomas M. Weber").
+ */
+export function senderPattern(name: string): string {
+  const words = name
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => (word.length >= 5 && /e[nmrs]$/.test(word) ? word.slice(0, -1) : word));
+  return `%${words.map(escapeLike).join('%')}%`;
+}
+
 /**
  * The filters a parsed query names, as conditions on `e` (emails) and `f` (folders). Folder and
  * category names are matched among the caller's own (the parser only knows those names).
@@ -8,7 +25,7 @@ import type { ParsedQuery } from './local/query/parse-query.ts';
 export function queryConditions(parsed: ParsedQuery): SQL[] {
   const where: SQL[] = [];
   for (const sender of parsed.senders) {
-    const like = `%${sender.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = senderPattern(sender.text);
     where.push(
       sender.kind === 'address'
         ? sql`lower(e.from_address) = ${sender.text}`

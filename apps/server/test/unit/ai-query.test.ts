@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseQuery } from '../../src/ai/local/query/parse-query.ts';
+import { senderPattern } from '../../src/ai/mail-filters.ts';
 
 // Wednesday, 25 November 2026.
 const NOW = new Date('2026-11-25T10:00:00Z');
@@ -97,5 +98,26 @@ describe('local engine: query parser', () => {
     expect(q.interpretation).toBe(
       'Gesucht: Invoices · von amazon.de · letzten Monat (Oktober 2026)',
     );
+  });
+
+  it('finds a sender named in a declined form ("von der Deutschen Bahn")', () => {
+    const q = parseQuery('Mails von der Deutschen Bahn zur Reise nach Hamburg', NOW);
+    expect(q.senders).toEqual([{ text: 'deutschen bahn', kind: 'organisation' }]);
+    const pattern = senderPattern(q.senders[0]!.text);
+    expect(pattern).toBe('%deutsche%bahn%');
+    const like = (value: string) =>
+      new RegExp(`^${pattern.replace(/%/g, '.*')}$`).test(value.toLowerCase());
+    expect(like('Deutsche Bahn')).toBe(true);
+    expect(like('Deutsche Bahn AG')).toBe(true);
+    expect(like('Bahnhof Deutschland')).toBe(false);
+    expect(senderPattern('thomas weber')).toBe('%thomas%webe%');
+    expect(senderPattern('50%_rabatt')).toBe('%50\\%\\_rabatt%');
+  });
+
+  it('leaves the question words out of what it says it searched', () => {
+    // (ask.ts reads "hat mir Julia Wagner geschrieben" as "von Julia Wagner" first.)
+    const q = parseQuery('Wie viele E-Mails von Julia Wagner?', NOW);
+    expect(q.interpretation).toBe('Gesucht: alle E-Mails · von Julia Wagner');
+    expect(parseQuery('How many mails from Julia last month?', NOW).text).toBe('');
   });
 });
