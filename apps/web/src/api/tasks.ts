@@ -98,7 +98,7 @@ function addPendingTasks(
  * A started task is polled at once: invalidating ['tasks'] wakes the layout's poller, which keeps
  * polling while any task is unfinished (spec §4). A response without task_id starts nothing.
  */
-function useStartTask<Input, Result>(
+export function useStartTask<Input, Result>(
   mutationFn: (input: Input) => Promise<Result>,
   pending?: {
     taskType: string;

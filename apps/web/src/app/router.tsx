@@ -38,6 +38,7 @@ function Root() {
 // Every screen is its own chunk: the landing page never downloads the app.
 const appScreens = () => import('./routes/app-screens.tsx');
 const composeScreen = () => import('../features/compose/ComposePage.tsx');
+const aiScreens = () => import('../features/ai/ai-screens.tsx');
 
 export const router = createBrowserRouter([
   {
@@ -135,6 +136,14 @@ export const router = createBrowserRouter([
                   {
                     path: 'categories/:id',
                     lazy: () => appScreens().then((m) => ({ Component: m.CategoryDetailScreen })),
+                  },
+                  {
+                    path: 'ask',
+                    lazy: () => aiScreens().then((m) => ({ Component: m.AskPage })),
+                  },
+                  {
+                    path: 'ai-search',
+                    lazy: () => aiScreens().then((m) => ({ Component: m.AiSearchPage })),
                   },
                   // Compose is a chunk of its own: the editor (TipTap) is loaded only here.
                   {

@@ -8,6 +8,7 @@ import { layout } from './de/layout.ts';
 import { onboarding } from './de/onboarding.ts';
 import { categoryDialog } from './de/category-dialog.ts';
 import { folders } from './de/folders.ts';
+import { ai } from './de/ai.ts';
 
 /** Every text the user reads, in one place (one file per area under de/). Sie-form throughout. */
 export const de = {
@@ -21,6 +22,7 @@ export const de = {
   onboarding,
   categoryDialog,
   folders,
+  ai,
   common: {
     appName: 'Brieftaube',
     login: 'Anmelden',

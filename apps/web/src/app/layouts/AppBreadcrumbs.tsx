@@ -10,6 +10,8 @@ export function AppBreadcrumbs() {
   if (pathname.startsWith('/app/emails/')) crumbs.push({ label: t('layout.breadcrumbEmail') });
   else if (pathname.startsWith('/app/compose'))
     crumbs.push({ label: t('layout.breadcrumbCompose') });
+  else if (pathname.startsWith('/app/ask')) crumbs.push({ label: t('ai.ask.title') });
+  else if (pathname.startsWith('/app/ai-search')) crumbs.push({ label: t('ai.search.title') });
   else if (pathname.startsWith('/app/accounts'))
     crumbs.push({ label: t('layout.breadcrumbAccounts') });
   else if (/^\/app\/categories\/[^/]+/.test(pathname)) {

@@ -1,7 +1,8 @@
 import { Box, Drawer, Snackbar, Toolbar, useMediaQuery } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, useNavigate } from 'react-router';
+import { useShortcuts } from '../../components/mail/use-shortcuts.ts';
 import { TaskNotifications } from '../../features/tasks/TaskNotifications.tsx';
 import { AppBreadcrumbs } from './AppBreadcrumbs.tsx';
 import { AppDrawerContent } from './AppDrawer.tsx';
@@ -32,6 +33,9 @@ export function MainLayout() {
   const open = wide ? wideOpen : narrowOpen;
   const toggle = () => (wide ? setWideOpen((v) => !v) : setNarrowOpen((v) => !v));
   useLiveUpdates();
+  const navigate = useNavigate();
+  // Issue 22: questions to the mail from anywhere in the app.
+  useShortcuts({ q: () => void navigate('/app/ask') });
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>

@@ -5,7 +5,7 @@ import { LogoMark } from '../../components/ui/Logo.tsx';
 import { Mdi } from '../../components/ui/Mdi.tsx';
 import { ThemeToggle } from '../../components/ui/ThemeToggle.tsx';
 import { useUser } from '../../features/auth/api/get-user.ts';
-import { ComposeButton, DevOnboardingButton, FetchAllButton } from './TopBarActions.tsx';
+import { AskButton, ComposeButton, DevOnboardingButton, FetchAllButton } from './TopBarActions.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
 /** Spec §2 top bar: menu, title, compose, fetch-all, greeting, theme and user menu. */
@@ -53,6 +53,7 @@ export function TopBar({
         <ComposeButton compact={compact} />
         <FetchAllButton compact={compact} />
         <Box sx={{ flex: 1 }} />
+        <AskButton />
         <DevOnboardingButton />
         <Typography
           noWrap

@@ -99,6 +99,24 @@ export function FetchAllButton({ compact }: { compact: boolean }) {
   );
 }
 
+/** Issue 22: 'Fragen Sie Ihre E-Mails', from every screen (and by the key q). */
+export function AskButton() {
+  const { t } = useTranslation();
+  return (
+    <Tooltip title={t('ai.ask.shortcut')}>
+      <IconButton
+        color="inherit"
+        component={RouterLink}
+        to="/app/ask"
+        aria-label={t('ai.ask.title')}
+        aria-keyshortcuts="q"
+      >
+        <Mdi name="chat-question-outline" />
+      </IconButton>
+    </Tooltip>
+  );
+}
+
 /** Spec §2: a developer-only button to open the onboarding, shown and disabled. */
 export function DevOnboardingButton() {
   const { t } = useTranslation();

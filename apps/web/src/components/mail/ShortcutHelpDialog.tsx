@@ -41,6 +41,7 @@ const SECTIONS: { title: string; rows: [keys: string[], label: string][] }[] = [
       [['e'], 'mailbox.shortcuts.archive'],
       [['!'], 'mailbox.shortcuts.spam'],
       [['c'], 'mailbox.shortcuts.compose'],
+      [['q'], 'mailbox.shortcuts.ask'],
       [['?'], 'mailbox.shortcuts.help'],
     ],
   },

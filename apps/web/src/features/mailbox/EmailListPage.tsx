@@ -1,7 +1,7 @@
 import { Box, Button, Paper, Typography } from '@mui/material';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useAccounts } from '../../api/accounts.ts';
 import { useCategories } from '../../api/categories.ts';
 import { useEmailList } from '../../api/emails.ts';
@@ -24,6 +24,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 export function EmailListPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
   const filters = useMemo(() => filtersFromParams(params), [params]);
   // The same query as the list's own (one cache entry, no second request), for exact counts.
   const list = useEmailList(filters);
@@ -87,7 +88,12 @@ export function EmailListPage() {
           </Typography>
         </Box>
         {!noAccounts && (
-          <SearchField value={filters.q ?? ''} onSearch={search} inputRef={searchRef} />
+          <SearchField
+            value={filters.q ?? ''}
+            onSearch={search}
+            inputRef={searchRef}
+            onAiSearch={(query) => void navigate(`/app/ai-search?q=${encodeURIComponent(query)}`)}
+          />
         )}
       </Box>
       {noAccounts ? (

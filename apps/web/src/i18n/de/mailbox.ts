@@ -37,6 +37,8 @@ export const mailbox = {
     placeholder: 'E-Mails durchsuchen',
     clear: 'Suche leeren',
     hint: 'Taste / zum Suchen',
+    aiHint:
+      'Mit KI suchen (Strg+Eingabe): versteht Sätze wie „Rechnungen von der Telekom aus dem Oktober“',
   },
   list: {
     label: 'E-Mail-Liste',
@@ -220,6 +222,7 @@ export const mailbox = {
     select: 'E-Mail auswählen',
     search: 'Suche öffnen',
     compose: 'Neue E-Mail schreiben',
+    ask: 'Fragen Sie Ihre E-Mails',
     help: 'Diese Hilfe anzeigen',
     clear: 'Auswahl aufheben',
     markUnreadBack: 'Als ungelesen markieren und zurück zur Liste',

@@ -1,4 +1,4 @@
-import { IconButton, InputAdornment, TextField } from '@mui/material';
+import { IconButton, InputAdornment, TextField, Tooltip } from '@mui/material';
 import { useEffect, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Mdi } from '../../../components/ui/Mdi.tsx';
@@ -14,10 +14,13 @@ export function SearchField({
   value,
   onSearch,
   inputRef,
+  onAiSearch,
 }: {
   value: string;
   onSearch: (query: string) => void;
   inputRef?: Ref<HTMLInputElement>;
+  /** Issue 22: the same words as a question to the AI search (Ctrl+Enter or the sparkle). */
+  onAiSearch?: (query: string) => void;
 }) {
   const { t } = useTranslation();
   const [text, setText] = useState(value);
@@ -34,6 +37,12 @@ export function SearchField({
   const commit = (query: string) => {
     setPushed(query);
     onSearch(query);
+  };
+  // The plain search's pending debounce must not fire while the AI screen's code still loads
+  // (the router keeps this page until then, and the plain search would win the address).
+  const searchWithAi = (query: string) => {
+    setPushed(query);
+    onAiSearch?.(query);
   };
 
   useEffect(() => {
@@ -52,7 +61,9 @@ export function SearchField({
       value={text}
       onChange={(e) => setText(e.target.value)}
       onKeyDown={(e) => {
-        if (e.key === 'Enter') commit(text.trim());
+        if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && onAiSearch && text.trim())
+          searchWithAi(text.trim());
+        else if (e.key === 'Enter') commit(text.trim());
         if (e.key === 'Escape') {
           e.preventDefault();
           if (text) {
@@ -84,6 +95,19 @@ export function SearchField({
           ),
           endAdornment: text ? (
             <InputAdornment position="end">
+              {onAiSearch && (
+                <Tooltip title={t('mailbox.search.aiHint')}>
+                  <IconButton
+                    size="small"
+                    aria-label={t('ai.search.withAi')}
+                    aria-keyshortcuts="Control+Enter"
+                    onClick={() => searchWithAi(text.trim())}
+                    sx={{ color: 'primary.main' }}
+                  >
+                    <Mdi name="creation" fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              )}
               <IconButton
                 size="small"
                 edge="end"

@@ -1,0 +1,116 @@
+import type { Page } from '@playwright/test';
+import { expectAccessible, screenshot } from './helpers.ts';
+import { expect, signedInWithMailbox, test } from './support/mail-stack.ts';
+
+async function pictures(page: Page, name: string) {
+  await expectAccessible(page);
+  await screenshot(page, `${name}-light`);
+  await page.getByRole('button', { name: 'Dunkles Design aktivieren' }).click();
+  await expectAccessible(page);
+  await page.mouse.move(1, 400);
+  await screenshot(page, `${name}-dark`);
+  await page.getByRole('button', { name: 'Helles Design aktivieren' }).click();
+  // The toggle's tooltip would cover the next picture.
+  await page.mouse.move(1, 400);
+}
+
+// Issue 22 point 3: questions to the mail, answered with the mails they come from.
+test('q opens "Fragen Sie Ihre E-Mails": a counting question is answered exactly, a cited mail opens, the questions stay', async ({
+  page,
+  request,
+  mail,
+}) => {
+  test.setTimeout(120_000);
+  const mailbox = await mail.mailbox({ bulk: 5 });
+  await signedInWithMailbox(page, request, mailbox);
+  await page.goto('/app');
+  await expect(
+    page.getByRole('link', { name: /Protokoll der Teambesprechung/ }).first(),
+  ).toBeVisible();
+
+  await page.keyboard.press('q');
+  await expect(page).toHaveURL(/\/app\/ask$/);
+  await expect(page.getByRole('heading', { name: 'Fragen Sie Ihre E-Mails' })).toBeVisible();
+  const field = page.getByRole('textbox', { name: 'Ihre Frage' });
+  await expect(field).toBeFocused();
+
+  await field.fill('Wie viele E-Mails hat mir Julia Wagner geschrieben?');
+  await field.press('Enter');
+  const first = page.getByRole('article').filter({ hasText: 'Julia Wagner geschrieben?' });
+  // The task's card says what runs (spec §2: 'KI Frage & Antwort').
+  await expect(page.getByText('KI Frage & Antwort').first()).toBeVisible();
+  await expect(first.getByTestId('ai-answer')).toHaveText(
+    'Ich habe 1 E-Mail gefunden (von Julia Wagner).',
+  );
+  const cited = first.getByRole('link', { name: 'E-Mail „Protokoll der Teambesprechung“ öffnen' });
+  await expect(cited).toBeVisible();
+  await expect(field).toHaveValue('');
+
+  // Something the mail does not say: said as such, not invented.
+  await field.fill('Wann landet mein Flug in Tokio?');
+  await page.getByRole('button', { name: 'Fragen', exact: true }).click();
+  const second = page.getByRole('article').filter({ hasText: 'Flug in Tokio' });
+  await expect(second).toContainText('Dazu habe ich in Ihren E-Mails nichts gefunden.');
+  // Newest on top, the first still there.
+  await expect(page.getByRole('article')).toHaveCount(2);
+  await expect(page.getByRole('article').first()).toContainText('Flug in Tokio');
+  await pictures(page, 'ai-ask');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'ai-ask-phone');
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await cited.click();
+  await expect(page).toHaveURL(/\/app\/emails\/\d+$/);
+  await expect(page.getByRole('heading', { name: 'Protokoll der Teambesprechung' })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('article')).toHaveCount(2);
+  await expect(first.getByTestId('ai-answer')).toContainText('Ich habe 1 E-Mail gefunden');
+});
+
+// Issue 22 point 2: a sentence in the search field, searched by the AI, and back to plain search.
+test('"Mit KI suchen" reads a sentence, lists its hits with what it understood, and leads back to plain search', async ({
+  page,
+  request,
+  mail,
+}) => {
+  test.setTimeout(120_000);
+  const mailbox = await mail.mailbox({ bulk: 5 });
+  await signedInWithMailbox(page, request, mailbox);
+  await page.goto('/app');
+  const search = page.getByRole('searchbox', { name: 'E-Mails durchsuchen' });
+  await search.fill('Mails von der Deutschen Bahn zur Reise nach Hamburg');
+  await page.getByRole('button', { name: 'Mit KI suchen' }).click();
+  await expect(page).toHaveURL(/\/app\/ai-search\?q=Mails/);
+  await expect(page.getByRole('heading', { name: 'KI-Suche' })).toBeVisible();
+  await expect(page.getByText(/^Gesucht: /)).toBeVisible();
+  const hits = page.getByRole('list', { name: 'Ergebnisse der KI-Suche' });
+  const hit = hits.getByRole('link').first();
+  await expect(hit).toContainText('Ihre Reiseverbindung nach Hamburg');
+  await expect(hit).toContainText('Deutsche Bahn');
+  await pictures(page, 'ai-search');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'ai-search-phone');
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // A hit opens the mail; back shows the same hits without searching again.
+  let searches = 0;
+  page.on('request', (r) => {
+    if (r.url().includes('/api/tasks/ai-search/')) searches++;
+  });
+  await hit.click();
+  await expect(
+    page.getByRole('heading', { name: 'Ihre Reiseverbindung nach Hamburg' }),
+  ).toBeVisible();
+  await page.goBack();
+  await expect(hits.getByRole('link').first()).toContainText('Ihre Reiseverbindung nach Hamburg');
+  expect(searches).toBe(0);
+
+  // Ctrl+Enter in the mailbox's field searches with AI too; the way back is plain search.
+  await page.getByRole('link', { name: 'Ohne KI suchen' }).click();
+  await expect(page).toHaveURL(/\/app\?q=Mails/);
+  await expect(search).toHaveValue('Mails von der Deutschen Bahn zur Reise nach Hamburg');
+  await search.fill('Einladung vom Sportverein');
+  await search.press('Control+Enter');
+  await expect(page).toHaveURL(/\/app\/ai-search\?q=Einladung/);
+  await expect(hits.getByRole('link').first()).toContainText('Einladung zur Mitgliederversammlung');
+});
