@@ -23,6 +23,8 @@ export const emailListItemSchema = z.object({
   has_attachments: z.boolean(),
   category: z.number().int().nullable(),
   category_source: z.enum(['user', 'ai']).nullable(),
+  /** How sure the AI was of a category it chose (0–1); null for the user's own choice. */
+  category_confidence: z.number().nullable(),
   thread_id: z.string().nullable(),
   size: z.number().int(),
 });

@@ -477,6 +477,29 @@ export function createAiRepository(db: Db) {
       return row && { ...row, emailIds: row.emailIds.map(Number) };
     },
 
+    /** The caller's open proposals (not yet accepted or dismissed), of one account or all. */
+    async listProposals(
+      userId: string,
+      accountId?: number,
+    ): Promise<
+      { id: number; accountId: number; name: string; description: string; emailIds: number[] }[]
+    > {
+      const result = await rows<{
+        id: number;
+        accountId: number;
+        name: string;
+        description: string;
+        emailIds: (number | string)[];
+      }>(
+        db,
+        sql`SELECT id, account_id AS "accountId", name, description, email_ids AS "emailIds"
+            FROM ai_proposals
+            WHERE user_id = ${userId} ${accountId === undefined ? sql`` : sql`AND account_id = ${accountId}`}
+            ORDER BY id`,
+      );
+      return result.map((row) => ({ ...row, emailIds: row.emailIds.map(Number) }));
+    },
+
     async deleteProposal(id: number): Promise<void> {
       await db.execute(sql`DELETE FROM ai_proposals WHERE id = ${id}`);
     },

@@ -51,6 +51,8 @@ export interface ProposalDto {
   description: string;
   size: number;
   sample_email_ids: number[];
+  /** The samples as the app lists them (beside the spec's ids). */
+  samples: { email_id: number; subject: string; from: string; date: string }[];
 }
 
 export interface Progress {

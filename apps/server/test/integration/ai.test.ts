@@ -488,10 +488,31 @@ describe.each(DATABASE_KINDS)('AI tasks on %s', (kind) => {
     expect(
       (await post(stranger, '/api/tasks/cluster-refine/', { account_id: accountId })).statusCode,
     ).toBe(404);
-    const accepted = await post(owner, `/api/tasks/cluster-refine/proposals/${first!.id}/accept/`);
+    // The open proposals, with samples the app can list; a stranger sees none of them.
+    const listed = (
+      await owner.request({
+        method: 'GET',
+        url: `/api/tasks/cluster-refine/proposals/?account_id=${accountId}`,
+      })
+    ).json<{
+      proposals: { id: number; samples: { email_id: number; subject: string; from: string }[] }[];
+    }>();
+    expect(listed.proposals.map((p) => p.id)).toEqual(proposals.map((p) => p.id));
+    expect(listed.proposals[0]!.samples.map((m) => m.email_id)).toEqual(first!.sample_email_ids);
+    expect(listed.proposals[0]!.samples[0]!.from).toMatch(/@/);
+    const strangers = await stranger.request({
+      method: 'GET',
+      url: '/api/tasks/cluster-refine/proposals/',
+    });
+    expect(strangers.json<{ proposals: unknown[] }>().proposals).toEqual([]);
+
+    // Renamed before accepting: the category takes the user's name.
+    const accepted = await post(owner, `/api/tasks/cluster-refine/proposals/${first!.id}/accept/`, {
+      name: '  Meine Auswahl ',
+    });
     expect(accepted.statusCode, accepted.body).toBe(201);
     const category = accepted.json<{ id: number; name: string; email_count: number }>();
-    expect(category.name).toBe(first!.name);
+    expect(category.name).toBe('Meine Auswahl');
     expect(category.email_count).toBeGreaterThan(0);
     if (second) {
       const dismissed = await post(
@@ -530,6 +551,13 @@ describe.each(DATABASE_KINDS)('AI tasks on %s', (kind) => {
     // Only the new mail, by the stored model: no retraining over the whole account.
     const result = done.result as { categorized: number; uncertain: number };
     expect(result.categorized + result.uncertain).toBe(1);
+  });
+
+  it('categorises every account when the call has no body at all (every field is optional)', async () => {
+    const res = await owner.request({ method: 'POST', url: '/api/tasks/ai-categorize/' });
+    expect(res.statusCode, res.body).toBe(202);
+    const done = await waitForTask(owner, res.json<{ task_id: string }>().task_id);
+    expect(done.status, done.message).toBe('SUCCESS');
   });
 
   it('made no network request for the AI: no model is configured', () => {

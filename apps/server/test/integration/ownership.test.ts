@@ -209,6 +209,7 @@ function bodyCalls(a: Ids, own: Ids): Call[] {
       payload: { account_id: own.account, email_pks: [own.email, a.email] },
     },
     { method: 'POST', url: '/api/tasks/cluster-refine/', payload: { account_id: a.account } },
+    { method: 'GET', url: `/api/tasks/cluster-refine/proposals/?account_id=${a.account}` },
     { method: 'PATCH', url: `/api/emails/${own.email}/`, payload: { category: a.category } },
     {
       method: 'POST',
@@ -276,7 +277,7 @@ describe.each(DATABASE_KINDS)("another user's ids on %s", (kind) => {
     ).json();
     for (const call of Object.values(pathCalls(a)).flat()) {
       const res = await stranger.request(call);
-      expect(res.statusCode, `${call.method} ${call.url}`).toBe(404);
+      expect(res.statusCode, `${call.method} ${call.url} ${res.body}`).toBe(404);
       expect(res.body, `${call.method} ${call.url}`).not.toContain('Rechnungen');
     }
     for (const call of bodyCalls(a, own)) {

@@ -200,11 +200,18 @@ export function createAiTasksService(deps: AiTasksDeps) {
     },
 
     /** Creates the proposed category and files its mail that is still without one (source 'ai'). */
-    async acceptProposal(userId: string, id: number) {
+    /** Open proposals of an account (checked to be the caller's) or of all the caller's. */
+    async listProposals(userId: string, accountId?: number) {
+      if (accountId !== undefined) await accounts.requireAccount(userId, accountId);
+      return { proposals: await ai.listProposals(userId, accountId) };
+    },
+
+    /** `name`: the user renamed the proposal before accepting it. */
+    async acceptProposal(userId: string, id: number, name?: string) {
       const proposal = await ai.repo.findProposal(userId, id);
       if (!proposal) throw AppError.notFound('Proposal');
       const category = await deps.categories.create(userId, {
-        name: proposal.name,
+        name: name?.trim() || proposal.name,
         description: proposal.description,
         account: proposal.accountId,
       });

@@ -8,6 +8,16 @@ const security = [{ bearerAuth: [] }];
 const started = { 202: z.object({ task_id: z.string() }), ...errors };
 const text = (max: number) => z.string().max(max).optional();
 const proposalParams = z.object({ proposalId: coercedRowId() });
+const proposalSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  size: z.number(),
+  sample_email_ids: z.array(z.number()),
+  samples: z.array(
+    z.object({ email_id: z.number(), subject: z.string(), from: z.string(), date: z.string() }),
+  ),
+});
 
 /** Spec §7: the AI's task triggers; the results arrive through /api/status/all-tasks/. */
 export const aiRoutes: FastifyPluginAsyncZod<{ ai: AiTasksService }> = async (app, { ai }) => {
@@ -26,7 +36,8 @@ export const aiRoutes: FastifyPluginAsyncZod<{ ai: AiTasksService }> = async (ap
             email_pks: z.array(coercedRowId()).max(10_000).optional(),
             reclassify_uncategorized_only: z.boolean().optional(),
           })
-          .optional(),
+          // A POST without a body reaches the schema as null: every field is optional.
+          .nullish(),
         response: started,
       },
     },
@@ -117,19 +128,38 @@ export const aiRoutes: FastifyPluginAsyncZod<{ ai: AiTasksService }> = async (ap
       reply.code(202).send(await ai.startClusterRefine(request.userId, request.body.account_id)),
   );
 
+  app.get(
+    '/tasks/cluster-refine/proposals/',
+    {
+      schema: {
+        tags: ['ai'],
+        summary: 'The open category proposals (not yet accepted or dismissed)',
+        security,
+        querystring: z.object({ account_id: coercedRowId().optional() }),
+        response: { 200: z.object({ proposals: z.array(proposalSchema) }), ...errors },
+      },
+    },
+    (request) => ai.listProposals(request.userId, request.query.account_id),
+  );
+
   app.post(
     '/tasks/cluster-refine/proposals/:proposalId/accept/',
     {
       schema: {
         tags: ['ai'],
-        summary: 'Create the proposed category and file its mail',
+        summary: 'Create the proposed category (optionally renamed) and file its mail',
         security,
         params: proposalParams,
+        body: z.object({ name: z.string().trim().max(100).optional() }).nullish(),
         response: { 201: categorySchema, ...errors },
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await ai.acceptProposal(request.userId, request.params.proposalId)),
+      reply
+        .code(201)
+        .send(
+          await ai.acceptProposal(request.userId, request.params.proposalId, request.body?.name),
+        ),
   );
 
   app.post(

@@ -31,6 +31,7 @@ export function toListItem(row: EmailListRow): EmailListItem {
     has_attachments: e.hasAttachments,
     category: e.categoryId,
     category_source: e.categorySource,
+    category_confidence: e.categorySource === 'ai' ? (e.categoryConfidence ?? null) : null,
     thread_id: e.threadId,
     size: e.size,
   };
