@@ -361,11 +361,9 @@ describe.each(DATABASE_KINDS)('AI tasks on %s', (kind) => {
     expect(result.results.map((r) => r.email_id)).toEqual(octoberInvoice);
     expect(result.results[0]!.snippet).toContain('Mobilfunkrechnung');
     // What the app lists a hit with, without asking for each mail.
-    expect(result.results[0]).toMatchObject({
-      subject: expect.stringMatching(/Rechnung/),
-      from: expect.stringContaining('telekom.de'),
-      date: expect.stringMatching(/^2026-10-/),
-    });
+    expect(result.results[0]!.subject).toMatch(/Rechnung/);
+    expect(result.results[0]!.from).toContain('telekom.de');
+    expect(result.results[0]!.date).toMatch(/^2026-10-/);
 
     const umbau = (
       await runTask(owner, '/api/tasks/ai-search/', { query: 'Mails von Thomas zum Umbau' })
