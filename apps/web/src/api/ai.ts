@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Category } from '@brieftaube/shared';
 import { api } from '../lib/api.ts';
 import { categoryKeys } from './categories.ts';
@@ -37,6 +37,7 @@ export interface CategoryProposal {
   description: string;
   size: number;
   sample_email_ids: number[];
+  samples?: { email_id: number; subject: string; from: string; date: string }[];
 }
 export interface ClusterRefineResult {
   proposals: CategoryProposal[];
@@ -85,15 +86,38 @@ function useReloadMailboxes() {
     );
 }
 
-/** Accepting creates the category with its description and files its mail (source ai). */
-export const useAcceptProposal = () =>
-  useMutation({
-    mutationFn: (id: number) =>
-      api.post<Category>(`/api/tasks/cluster-refine/proposals/${id}/accept/`),
-    onSuccess: useReloadMailboxes(),
+export const proposalKeys = {
+  all: ['proposals'] as const,
+  account: (accountId: number) => ['proposals', accountId] as const,
+};
+
+/** The account's open proposals: kept on the server until accepted or dismissed. */
+export const proposalsQueryOptions = (accountId: number) =>
+  queryOptions({
+    queryKey: proposalKeys.account(accountId),
+    queryFn: () =>
+      api
+        .get<ClusterRefineResult>(`/api/tasks/cluster-refine/proposals/?account_id=${accountId}`)
+        .then((r) => r.proposals),
   });
-export const useDismissProposal = () =>
-  useMutation({
+export const useProposals = (accountId: number) => useQuery(proposalsQueryOptions(accountId));
+
+/** Accepting creates the category (under the user's name for it) and files its mail (source ai). */
+export function useAcceptProposal() {
+  const reload = useReloadMailboxes();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, name }: { id: number; name?: string }) =>
+      api.post<Category>(`/api/tasks/cluster-refine/proposals/${id}/accept/`, name ? { name } : {}),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: proposalKeys.all }),
+    onSuccess: reload,
+  });
+}
+export function useDismissProposal() {
+  const queryClient = useQueryClient();
+  return useMutation({
     mutationFn: (id: number) =>
       api.post<void>(`/api/tasks/cluster-refine/proposals/${id}/dismiss/`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: proposalKeys.all }),
   });
+}

@@ -15,6 +15,9 @@ export interface CategoryMenuProps {
   /** The category all messages share, marked as current. */
   current?: number | null | undefined;
   onPick: (categoryId: number | null) => void;
+  /** Offers 'Mit KI einsortieren' for these messages (issue 22), when there are categories. */
+  onAi?: (() => void) | undefined;
+  aiLabel?: string | undefined;
 }
 
 function Dot({ color }: { color: string }) {
@@ -34,6 +37,8 @@ export function CategoryMenu({
   accountIds,
   current,
   onPick,
+  onAi,
+  aiLabel,
 }: CategoryMenuProps) {
   const { t } = useTranslation();
   const { data: categories = [] } = useCategories();
@@ -82,6 +87,14 @@ export function CategoryMenu({
       <ListSubheader role="presentation" sx={{ lineHeight: '36px' }}>
         {t('mailbox.categoryPicker.title')}
       </ListSubheader>
+      {onAi && !none && (
+        <MenuItem onClick={onAi} divider>
+          <ListItemIcon>
+            <Mdi name="creation" />
+          </ListItemIcon>
+          <ListItemText primary={aiLabel ?? t('ai.categorize.button')} />
+        </MenuItem>
+      )}
       <MenuItem selected={current === null} onClick={() => onPick(null)}>
         <ListItemIcon>
           <Mdi name="tag-off-outline" />

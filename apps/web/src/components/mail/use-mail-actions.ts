@@ -225,6 +225,7 @@ export function useMailActions() {
           patchCachedEmails(queryClient, set, {
             category: categoryId,
             category_source: 'user',
+            category_confidence: null,
           }),
         request: () => bulkInChunks(ids(matching), { action: 'categorize', category: categoryId }),
         success:

@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/ui/PageHeader.tsx';
 import { Mdi } from '../../components/ui/Mdi.tsx';
 import { errorMessage } from '../../lib/error-messages.ts';
 import { AccountCategories } from './components/AccountCategories.tsx';
+import { CategorizeButton } from './components/CategorizeButton.tsx';
 import { CreateCategoryDialog } from './components/CreateCategoryDialog.tsx';
 import { DeleteCategoryDialog } from './components/DeleteCategoryDialog.tsx';
 import { EditCategoryDialog } from './components/EditCategoryDialog.tsx';
@@ -24,7 +25,8 @@ export function CategoryListView() {
   const [create, setCreate] = useState<CreateState>({ open: false });
   const [editing, setEditing] = useState<Category | null>(null);
   const [deleting, setDeleting] = useState<Category | null>(null);
-  const [notice, setNotice, noticeKey] = useNotice<string>();
+  const [notice, setNotice, noticeKey] = useNotice<{ text: string; error?: boolean }>();
+  const say = (text: string, error?: boolean) => setNotice(error ? { text, error } : { text });
 
   const list = accounts.data ?? [];
   const pending = accounts.isPending || categories.isPending;
@@ -37,15 +39,23 @@ export function CategoryListView() {
         intro={t('categories.intro')}
         action={
           list.length > 0 && (
-            <Button
-              variant="contained"
-              startIcon={<Mdi name="tag-plus-outline" />}
-              onClick={() =>
-                setCreate({ open: true, ...(list.length === 1 ? { accountId: list[0]!.id } : {}) })
-              }
-            >
-              {t('categories.new')}
-            </Button>
+            <Stack direction="row" useFlexGap sx={{ gap: 1, flexWrap: 'wrap' }}>
+              {(categories.data?.length ?? 0) > 0 && (
+                <CategorizeButton onError={(error) => say(errorMessage(error), true)} />
+              )}
+              <Button
+                variant="contained"
+                startIcon={<Mdi name="tag-plus-outline" />}
+                onClick={() =>
+                  setCreate({
+                    open: true,
+                    ...(list.length === 1 ? { accountId: list[0]!.id } : {}),
+                  })
+                }
+              >
+                {t('categories.new')}
+              </Button>
+            </Stack>
           )
         }
       />
@@ -92,6 +102,7 @@ export function CategoryListView() {
               onCreate={(accountId) => setCreate({ open: true, accountId })}
               onEdit={setEditing}
               onDelete={setDeleting}
+              onNotice={say}
             />
           ))}
         </Stack>
@@ -107,7 +118,7 @@ export function CategoryListView() {
         onClose={() => setEditing(null)}
         onSaved={(category) => {
           setEditing(null);
-          setNotice(t('categories.editDialog.saved', { name: category.name }));
+          say(t('categories.editDialog.saved', { name: category.name }));
         }}
       />
       <DeleteCategoryDialog
@@ -115,23 +126,23 @@ export function CategoryListView() {
         onClose={() => setDeleting(null)}
         onDeleted={(category) => {
           setDeleting(null);
-          setNotice(t('categories.deleteDialog.done', { name: category.name }));
+          say(t('categories.deleteDialog.done', { name: category.name }));
         }}
       />
       <Snackbar
         key={noticeKey}
         open={!!notice}
-        autoHideDuration={5000}
+        autoHideDuration={notice?.error ? null : 5000}
         onClose={() => setNotice(null)}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
       >
         <Alert
-          severity="success"
+          severity={notice?.error ? 'error' : 'success'}
           variant="filled"
           onClose={() => setNotice(null)}
           closeText={t('common.close')}
         >
-          {notice}
+          {notice?.text}
         </Alert>
       </Snackbar>
     </Box>

@@ -6,6 +6,9 @@ import { formatCount } from '../lib/format.ts';
 import { uncategorizedCounts } from '../lib/uncategorized.ts';
 import { CategoryListRow, CategoryRow } from './CategoryRow.tsx';
 import { BreakableAddress } from '../../../components/mail/BreakableAddress.tsx';
+import { errorMessage } from '../../../lib/error-messages.ts';
+import { CategorizeButton } from './CategorizeButton.tsx';
+import { ProposalsPanel, ProposeButton, useProposalRun } from './Proposals.tsx';
 
 const PROVIDER_ICONS: Record<Account['provider'], string> = {
   google: 'google',
@@ -20,11 +23,20 @@ interface Props {
   onCreate: (accountId: number) => void;
   onEdit: (category: Category) => void;
   onDelete: (category: Category) => void;
+  onNotice: (text: string, error?: boolean) => void;
 }
 
 /** One account's categories, followed by its virtual 'Ohne Kategorie' (spec §3). */
-export function AccountCategories({ account, categories, onCreate, onEdit, onDelete }: Props) {
+export function AccountCategories({
+  account,
+  categories,
+  onCreate,
+  onEdit,
+  onDelete,
+  onNotice,
+}: Props) {
   const { t } = useTranslation();
+  const proposalRun = useProposalRun(account.id, (error) => onNotice(errorMessage(error), true));
   const own = categories
     .filter((category) => category.account === account.id)
     .sort((a, b) => a.name.localeCompare(b.name, 'de'));
@@ -62,6 +74,15 @@ export function AccountCategories({ account, categories, onCreate, onEdit, onDel
             })}
           </Typography>
         </Box>
+        {own.length > 0 && (
+          <CategorizeButton
+            size="small"
+            accountId={account.id}
+            label={t('ai.categorize.buttonFor', { email: account.email_address })}
+            onError={(error) => onNotice(errorMessage(error), true)}
+          />
+        )}
+        {(rest?.email_count ?? 0) > 0 && <ProposeButton account={account} run={proposalRun} />}
         <Button
           size="small"
           startIcon={<Mdi name="plus" />}
@@ -99,6 +120,7 @@ export function AccountCategories({ account, categories, onCreate, onEdit, onDel
           )}
         </List>
       )}
+      <ProposalsPanel account={account} run={proposalRun} onNotice={onNotice} />
     </Paper>
   );
 }

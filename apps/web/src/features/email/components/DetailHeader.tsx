@@ -1,5 +1,5 @@
 import type { EmailDetail } from '@brieftaube/shared';
-import { Box, Chip, IconButton, Link, Tooltip, Typography } from '@mui/material';
+import { Box, Button, Chip, IconButton, Link, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Mdi } from '../../../components/ui/Mdi.tsx';
@@ -50,13 +50,25 @@ export function DetailHeader({
   detail,
   category,
   onToggleFlag,
+  onConfirmCategory,
+  onChangeCategory,
 }: {
   detail: EmailDetail;
   category: { name: string; color: string } | undefined;
   onToggleFlag: () => void;
+  /** The AI's choice made the user's own (it then teaches the engine, as any filing does). */
+  onConfirmCategory: () => void;
+  onChangeCategory: (anchor: HTMLElement) => void;
 }) {
   const { t } = useTranslation();
   const flagLabel = detail.is_flagged ? t('email.actions.unflag') : t('email.actions.flag');
+  const byAi = detail.category_source === 'ai';
+  const aiText =
+    detail.category_confidence === null
+      ? t('ai.categorize.byAi')
+      : t('ai.categorize.byAiConfidence', {
+          percent: Math.round(detail.category_confidence * 100),
+        });
   return (
     <Box component="header" sx={{ mb: 2 }}>
       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, mb: 2 }}>
@@ -106,12 +118,54 @@ export function DetailHeader({
                 }}
               />
             }
-            label={category.name}
+            label={
+              byAi ? (
+                <Box
+                  component="span"
+                  sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+                >
+                  {category.name}
+                  <Mdi
+                    name="creation"
+                    aria-hidden={false}
+                    role="img"
+                    aria-label={aiText}
+                    sx={{ fontSize: 14, color: 'primary.main' }}
+                  />
+                </Box>
+              ) : (
+                category.name
+              )
+            }
+            {...(byAi ? { title: aiText } : {})}
             sx={{
               bgcolor: `${category.color}29`,
               boxShadow: `inset 0 0 0 1px ${category.color}80`,
             }}
           />
+        )}
+        {category && byAi && (
+          <Box sx={{ display: 'inline-flex', gap: 0.5, alignItems: 'center' }}>
+            <Button
+              size="small"
+              startIcon={<Mdi name="check" />}
+              onClick={onConfirmCategory}
+              aria-label={t('ai.categorize.confirmLabel', { name: category.name })}
+              sx={{ minHeight: 24, py: 0 }}
+            >
+              {t('ai.categorize.confirm')}
+            </Button>
+            <Button
+              size="small"
+              startIcon={<Mdi name="tag-edit-outline" />}
+              onClick={(event) => onChangeCategory(event.currentTarget)}
+              aria-label={t('ai.categorize.correctLabel')}
+              aria-haspopup="menu"
+              sx={{ minHeight: 24, py: 0 }}
+            >
+              {t('ai.categorize.correct')}
+            </Button>
+          </Box>
         )}
         {detail.is_answered && (
           <Chip

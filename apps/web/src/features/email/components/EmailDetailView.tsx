@@ -113,6 +113,8 @@ export function EmailDetailView({
           detail={detail}
           category={category}
           onToggleFlag={() => void actions.setFlag([detail], !detail.is_flagged, { quiet: true })}
+          onConfirmCategory={() => void actions.categorize([detail], detail.category)}
+          onChangeCategory={setCategoryAnchor}
         />
         {detail.has_remote_content && detail.body_html && (
           <RemoteContentBar

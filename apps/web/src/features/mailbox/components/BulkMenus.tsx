@@ -1,4 +1,8 @@
 import type { EmailListItem } from '@brieftaube/shared';
+import { useTranslation } from 'react-i18next';
+import { useStartAiCategorize } from '../../../api/ai.ts';
+import { showNotice } from '../../../components/mail/notices.ts';
+import { errorMessage } from '../../../lib/error-messages.ts';
 import { CategoryMenu } from '../../../components/mail/CategoryMenu.tsx';
 import { ConfirmDeleteDialog } from '../../../components/mail/ConfirmDeleteDialog.tsx';
 import { FolderMenu } from '../../../components/mail/FolderMenu.tsx';
@@ -24,6 +28,8 @@ export function BulkMenus({
   commands: ListCommands;
   onDone: () => void;
 }) {
+  const { t } = useTranslation();
+  const categorizeByAi = useStartAiCategorize();
   const accountIds = unique(selectedItems.map((i) => i.account));
   const categoriesOfAll = unique(selectedItems.map((i) => i.category ?? 0));
   const confirmSet = new Set(menus.confirmIds);
@@ -51,6 +57,18 @@ export function BulkMenus({
         onPick={(categoryId) => {
           menus.close();
           void actions.categorize(selectedItems, categoryId);
+        }}
+        aiLabel={t('ai.categorize.selected', { count: selectedItems.length })}
+        onAi={() => {
+          menus.close();
+          // Progress and result show in the task card; the user's own choices stay as they are.
+          categorizeByAi.mutate(
+            { email_pks: selectedItems.map((i) => i.id), reclassify_uncategorized_only: false },
+            {
+              onSuccess: onDone,
+              onError: (error) => showNotice(errorMessage(error), 'error'),
+            },
+          );
         }}
       />
       <ConfirmDeleteDialog

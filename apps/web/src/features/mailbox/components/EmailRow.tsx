@@ -21,6 +21,8 @@ export interface RowLabels {
   to: (name: string, more: number) => string;
   /** A draft that has no recipient yet. */
   draftNoRecipient: string;
+  /** The category chip of mail the AI filed: its hover text, with the confidence if known. */
+  byAi: (confidence: number | null) => string;
 }
 
 /** Stable for the list's lifetime, so that rows re-render only when their own data changes. */
@@ -158,6 +160,14 @@ export const EmailRow = memo(function EmailRow({
             >
               <span className="bt-cat-dot" style={{ backgroundColor: category.color }} />
               {category.name}
+              {item.category_source === 'ai' && (
+                <span
+                  className="bt-cat-ai mdi mdi-creation"
+                  role="img"
+                  aria-label={labels.byAi(item.category_confidence)}
+                  title={labels.byAi(item.category_confidence)}
+                />
+              )}
             </span>
           )}
         </span>

@@ -148,6 +148,12 @@ export function listStyles(theme: Theme): SystemStyleObject<Theme> {
       color: theme.palette.text.primary,
     },
     '& .bt-cat-dot': { width: 8, height: 8, borderRadius: '50%', flex: 'none' },
+    '& .bt-cat-ai': {
+      fontSize: 13,
+      lineHeight: 1,
+      color: theme.palette.primary.main,
+      flex: 'none',
+    },
     '& .bt-row.is-unread .bt-sender, & .bt-row.is-unread .bt-subject, & .bt-row.is-unread .bt-date':
       { fontWeight: 700, color: theme.palette.text.primary },
     '& .bt-sr': {

@@ -18,6 +18,10 @@ export function useRowLabels(): RowLabels & { list: string; loadingMore: string 
       unknownSender: t('mailbox.list.unknownSender'),
       select: (subject: string) => t('mailbox.list.select', { subject }),
       draftNoRecipient: t('mailbox.list.draftNoRecipient'),
+      byAi: (confidence: number | null) =>
+        confidence === null
+          ? t('ai.categorize.byAi')
+          : t('ai.categorize.byAiConfidence', { percent: Math.round(confidence * 100) }),
       to: (name: string, more: number) =>
         more > 0 ? t('mailbox.list.toMore', { name, count: more }) : t('mailbox.list.to', { name }),
     }),

@@ -1,0 +1,129 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expectAccessible, screenshot } from './helpers.ts';
+import { expect, signedInWithMailbox, test } from './support/mail-stack.ts';
+
+const CATEGORIES = [
+  {
+    name: 'Rechnungen',
+    description: 'Rechnungen und Abrechnungen von Versorgern, Händlern und Dienstleistern.',
+  },
+  {
+    name: 'Verein',
+    description: 'Post vom Sportverein: Einladungen, Mitgliederversammlung und Beiträge.',
+  },
+  {
+    name: 'Reisen',
+    description: 'Fahrkarten, Buchungen und Reiseverbindungen: Bahn, Flüge und Hotels.',
+  },
+];
+
+interface ListedMail {
+  id: number;
+  subject: string;
+  category: number | null;
+  category_source: 'user' | 'ai' | null;
+}
+
+async function mails(request: APIRequestContext, access: string): Promise<ListedMail[]> {
+  const res = await request.get('/api/emails/?limit=200', {
+    headers: { authorization: `Bearer ${access}` },
+  });
+  expect(res.ok()).toBe(true);
+  return (await res.json()) as ListedMail[];
+}
+
+async function pictures(page: Page, name: string) {
+  await expectAccessible(page);
+  await screenshot(page, `${name}-light`);
+  await page.getByRole('button', { name: 'Dunkles Design aktivieren' }).click();
+  await page.mouse.move(1, 400);
+  await expectAccessible(page);
+  await screenshot(page, `${name}-dark`);
+  await page.getByRole('button', { name: 'Helles Design aktivieren' }).click();
+  await page.mouse.move(1, 400);
+}
+
+// Issue 22 points 5 and 6: categorising by AI from the category page, the AI's mark on what it
+// filed, a correction with one click, and proposals taken over under another name.
+test('"Mit KI einsortieren" files mail with a mark the user confirms or corrects; a proposal becomes a category', async ({
+  page,
+  request,
+  mail,
+}) => {
+  test.setTimeout(150_000);
+  // 40 generated mails beside the letters: enough alike for the cluster analysis.
+  const mailbox = await mail.mailbox({ bulk: 40 });
+  const { access, accountId } = await signedInWithMailbox(page, request, mailbox);
+  const auth = { authorization: `Bearer ${access}` };
+  const ids: Record<string, number> = {};
+  for (const category of CATEGORIES) {
+    const res = await request.post('/api/categories/', {
+      headers: auth,
+      data: { ...category, account: accountId },
+    });
+    expect(res.ok(), await res.text()).toBe(true);
+    ids[category.name] = ((await res.json()) as { id: number }).id;
+  }
+
+  await page.goto('/app/categories');
+  await page.getByRole('button', { name: 'Mit KI einsortieren', exact: true }).click();
+  const menu = page.getByRole('menu', { name: 'Was soll die KI einsortieren?' });
+  await expect(menu).toBeVisible();
+  await menu.getByRole('menuitem', { name: /^E-Mails ohne Kategorie/ }).click();
+  await expect(page.getByText(/^Kategorisierung abgeschlossen: /)).toBeVisible({ timeout: 60_000 });
+
+  // What the AI filed, as the server has it; the page shows the same counts.
+  const filed = (await mails(request, access)).filter((m) => m.category_source === 'ai');
+  expect(filed.length).toBeGreaterThan(0);
+  for (const category of CATEGORIES) {
+    const n = filed.filter((m) => m.category === ids[category.name]).length;
+    const row = page.getByRole('link', { name: new RegExp(`^${category.name}\\b`) });
+    if (n > 0) await expect(row).toContainText(String(n));
+  }
+  const invoice = filed.find((m) => m.subject === 'Ihre Jahresabrechnung 2026');
+  expect(invoice?.category).toBe(ids.Rechnungen);
+
+  // The list marks the AI's choice; the mail offers to confirm or correct it.
+  await page.goto('/app');
+  const row = page.getByRole('link', { name: /Ihre Jahresabrechnung 2026/ }).first();
+  await expect(
+    row.getByRole('img', { name: /^Von der KI einsortiert · Sicherheit \d+ %$/ }),
+  ).toBeVisible();
+  await row.click();
+  await expect(
+    page.getByRole('button', { name: 'Kategorie „Rechnungen“ bestätigen' }),
+  ).toBeVisible();
+  await pictures(page, 'ai-filed-mail');
+  await page.getByRole('button', { name: 'Andere Kategorie wählen' }).click();
+  await page.getByRole('menuitem', { name: 'Verein' }).click();
+  await expect(page.getByRole('button', { name: /bestätigen$/ })).toHaveCount(0);
+  await expect
+    .poll(async () => (await mails(request, access)).find((m) => m.id === invoice!.id))
+    .toMatchObject({ category: ids.Verein, category_source: 'user' });
+
+  // Proposals from the mail still without a category.
+  await page.goto('/app/categories');
+  await page.getByRole('button', { name: `Kategorien vorschlagen: ${mailbox.address}` }).click();
+  const proposals = page.getByRole('region', { name: 'Vorschläge der KI' });
+  const first = proposals.getByRole('article').first();
+  await expect(first).toBeVisible({ timeout: 60_000 });
+  await expect(
+    first.getByRole('list', { name: 'Beispiele' }).getByRole('link').first(),
+  ).toBeVisible();
+  await pictures(page, 'ai-proposals');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'ai-proposals-phone');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const size = Number(/(\d+) E-Mails?/.exec((await first.textContent()) ?? '')?.[1]);
+  const name = first.getByRole('textbox', { name: 'Name der Kategorie' });
+  await name.fill('Meine Auswahl');
+  await first.getByRole('button', { name: 'Vorschlag „Meine Auswahl“ übernehmen' }).click();
+  await expect(
+    page.getByText(
+      size === 1
+        ? 'Kategorie „Meine Auswahl“ angelegt, 1 E-Mail einsortiert.'
+        : `Kategorie „Meine Auswahl“ angelegt, ${size} E-Mails einsortiert.`,
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Meine Auswahl\b/ })).toBeVisible();
+});
