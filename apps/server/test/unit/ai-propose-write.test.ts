@@ -84,6 +84,20 @@ describe('local engine: proposals and writing', () => {
     expect(reply.endsWith('Liebe Grüße\nAnna')).toBe(true);
   });
 
+  it('answers a thread that says "ihr" / "eure" with Du', () => {
+    const reply = suggestReply({
+      toRecipients: ['julia@example.de'],
+      subject: 'AW: Protokoll',
+      context:
+        '\nAm 6. Dezember 2026 um 16:34 schrieb Julia <julia@example.de>:\n> Hallo zusammen,\n> bitte ergänzt bis Freitag eure Punkte.\n> Julia',
+      sent: [
+        { to: ['julia@example.de'], body: 'Hallo Julia,\n\nhier die Unterlagen.\n\nViele Grüße' },
+      ],
+    });
+    expect(reply).toMatch(/^Hallo Julia,\n\ndanke für deine Nachricht/);
+    expect(reply).not.toMatch(/\b(Ihnen|Ihre)\b/);
+  });
+
   it("writes formally to someone it has no mail to, and in the thread's language", () => {
     const german = suggestReply({
       toRecipients: ['neu@example.de'],

@@ -64,6 +64,16 @@ export const compose = {
   },
   send: 'Senden',
   sendTooltip: 'Senden (Strg+Eingabe)',
+  ai: {
+    button: 'KI-Vorschlag',
+    tooltip: 'Die KI schlägt eine Antwort oder eine Fortsetzung Ihres Textes vor – in Ihrem Ton.',
+    title: 'Vorschlag der KI',
+    running: 'Die KI schreibt einen Vorschlag …',
+    failed: 'Es konnte kein Vorschlag erstellt werden.',
+    insert: 'Einfügen',
+    // Not "Verwerfen": that is the draft's own button, right behind the dialog.
+    dismiss: 'Nicht verwenden',
+  },
   sending: 'Wird gesendet …',
   sendingPercent: 'Wird gesendet … {{percent}} %',
   sendingDelivering: 'Wird zugestellt …',

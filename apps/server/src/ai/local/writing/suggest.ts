@@ -28,7 +28,7 @@ const GREETING =
   /^\s*((?:sehr geehrte[r]?|liebe[r]?|hallo|hi|hey|moin|guten (?:tag|morgen|abend)|servus|dear|hello)\b[^\n]*)/im;
 const CLOSING =
   /^\s*((?:mit freundlichen grüßen|freundliche grüße|viele grüße|beste grüße|liebe grüße|lg|vg|mfg|gruß|grüße|herzliche grüße|bis dann|bis bald|bis später|ciao|tschüss|best regards|kind regards|regards|best|cheers|thanks)[,!.]?)\s*$/im;
-const DU = /\b(du|dir|dich|dein\w*|euch|euer)\b/i;
+const DU = /\b(du|dir|dich|dein\w*|euch|euer|eure\w*)\b/i;
 const SIE = /\b(Sie|Ihnen|Ihr\w*)\b/;
 
 /** The register, greeting and closing the user wrote to these recipients before. */

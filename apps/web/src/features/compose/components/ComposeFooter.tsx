@@ -14,6 +14,8 @@ interface Props {
   onFiles: (files: File[]) => void;
   onRetryDraft: () => void;
   onDiscard: () => void;
+  onSuggest: () => void;
+  suggesting: boolean;
 }
 
 export function ComposeFooter({
@@ -25,6 +27,8 @@ export function ComposeFooter({
   onFiles,
   onRetryDraft,
   onDiscard,
+  onSuggest,
+  suggesting,
 }: Props) {
   const { t } = useTranslation();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -64,6 +68,20 @@ export function ComposeFooter({
       >
         {t('compose.attachments.add')}
       </Button>
+      <Tooltip title={t('compose.ai.tooltip')}>
+        <span>
+          <Button
+            color="inherit"
+            startIcon={<Mdi name="creation" />}
+            disabled={busy}
+            loading={suggesting}
+            loadingPosition="start"
+            onClick={onSuggest}
+          >
+            {t('compose.ai.button')}
+          </Button>
+        </span>
+      </Tooltip>
       <input
         ref={fileInput}
         type="file"

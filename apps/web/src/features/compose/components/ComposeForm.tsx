@@ -29,6 +29,7 @@ import {
 import { showSentNotice } from '../lib/sent-notice.tsx';
 import { AttachmentList } from './AttachmentList.tsx';
 import { ComposeFooter } from './ComposeFooter.tsx';
+import { SuggestionPanel, useSuggestion } from './SuggestionPanel.tsx';
 import { ComposeHeader } from './ComposeHeader.tsx';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
 import { DropOverlay } from './DropOverlay.tsx';
@@ -70,6 +71,7 @@ export function ComposeForm({ setup, accounts, title, backupKey }: Props) {
   const [failure, setFailure] = useState<string | null>(null);
   const [attachmentNotice, setAttachmentNotice] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<'noSubject' | 'discard' | null>(null);
+  const suggestion = useSuggestion();
 
   // A draft opened for editing keeps its files on the server until they are removed here.
   const [kept, setKept] = useState(setup.forwarded);
@@ -300,6 +302,10 @@ export function ComposeForm({ setup, accounts, title, backupKey }: Props) {
             onChange={changed}
             onFiles={addFiles}
           />
+          <SuggestionPanel
+            suggestion={suggestion}
+            onInsert={(text) => editor.current?.insertText(text)}
+          />
           <AttachmentList
             local={attachments}
             forwarded={kept}
@@ -332,6 +338,15 @@ export function ComposeForm({ setup, accounts, title, backupKey }: Props) {
             onFiles={addFiles}
             onRetryDraft={() => void draft.saveNow()}
             onDiscard={askDiscard}
+            suggesting={suggestion.running}
+            onSuggest={() => {
+              const values = form.getValues();
+              suggestion.request({
+                to_recipients: values.to.filter((r) => r.valid).map((r) => r.address),
+                subject: values.subject,
+                context: editor.current?.getBody().text ?? '',
+              });
+            }}
           />
         </Box>
         {drop.active && <DropOverlay />}

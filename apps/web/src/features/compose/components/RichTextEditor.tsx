@@ -17,6 +17,11 @@ export interface EditorHandle {
   /** Nothing typed, pasted or formatted since the editor opened. */
   isPristine: () => boolean;
   focusStart: () => void;
+  /**
+   * Text the user accepted (a writing suggestion) at the cursor, one paragraph per line: one
+   * editor step, so Ctrl+Z takes it out again.
+   */
+  insertText: (text: string) => void;
 }
 
 interface Props {
@@ -92,6 +97,21 @@ export function RichTextEditor({ id, initialHtml, autoFocus, onChange, onFiles, 
       isEmpty: () => editor.isEmpty,
       isPristine: () => opened === null || JSON.stringify(editor.getJSON()) === opened,
       focusStart: () => editor.commands.focus('start'),
+      insertText: (text: string) =>
+        editor
+          .chain()
+          .focus()
+          .insertContent(
+            text
+              .replace(/\r\n?/g, '\n')
+              .split('\n')
+              .map((line) =>
+                line
+                  ? { type: 'paragraph', content: [{ type: 'text', text: line }] }
+                  : { type: 'paragraph' },
+              ),
+          )
+          .run(),
     }),
     [editor, opened],
   );
