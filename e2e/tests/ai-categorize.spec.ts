@@ -83,6 +83,21 @@ test('"Mit KI einsortieren" files mail with a mark the user confirms or corrects
   const invoice = filed.find((m) => m.subject === 'Ihre Jahresabrechnung 2026');
   expect(invoice?.category).toBe(ids.Rechnungen);
 
+  // The run is taken back from its card, and done again.
+  const card = page.getByTestId('task-card').filter({ hasText: 'Kategorisierung abgeschlossen' });
+  await card.getByRole('button', { name: 'Rückgängig' }).click();
+  await expect(card).toContainText(
+    `Rückgängig gemacht: ${filed.length} E-Mails liegen wieder, wo sie waren.`,
+  );
+  expect((await mails(request, access)).filter((m) => m.category_source === 'ai')).toEqual([]);
+  await page.getByRole('button', { name: 'Mit KI einsortieren', exact: true }).click();
+  await menu.getByRole('menuitem', { name: /^E-Mails ohne Kategorie/ }).click();
+  await expect
+    .poll(async () => (await mails(request, access)).filter((m) => m.category_source === 'ai'), {
+      timeout: 60_000,
+    })
+    .toHaveLength(filed.length);
+
   // The list marks the AI's choice; the mail offers to confirm or correct it.
   await page.goto('/app');
   const row = page.getByRole('link', { name: /Ihre Jahresabrechnung 2026/ }).first();

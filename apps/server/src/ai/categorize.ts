@@ -226,6 +226,8 @@ export function createCategorizer(deps: AiDeps) {
     ): Promise<CategorizeResult> {
       const result: CategorizeResult = { categorized: 0, uncertain: 0, per_category: {} };
       const accountIds = await repo.accountsWithCategories(userId, params.accountIds);
+      const run = params.runId ? { id: params.runId, userId } : undefined;
+      if (run) await repo.pruneRunChanges();
       const cancelled = async () => {
         await breathe();
         if (await progress.isCancelled()) throw new AiCancelledError();
@@ -249,7 +251,7 @@ export function createCategorizer(deps: AiDeps) {
           const mails = await repo.mails({ userId, ids: newest, limit: MODEL_MAX_PER_RUN });
           const assignments: Assignment[] = [];
           await decideUncertainByModel(deps, model.categories, mails, assignments, result);
-          await repo.fileByAi(assignments);
+          await repo.fileByAi(assignments, run);
         };
         /** Classifies a batch and writes its verdicts: one UPDATE per batch. */
         const file = async (
@@ -262,7 +264,7 @@ export function createCategorizer(deps: AiDeps) {
             if (verdict) assignments.push(verdict);
             if (deps.model && result.uncertain > uncertainBefore) unsure.push(mail.id);
           }
-          await repo.fileByAi(assignments);
+          await repo.fileByAi(assignments, run);
         };
         if (stored) {
           // A few named mails, or what a fetch just brought: the stored model (with every

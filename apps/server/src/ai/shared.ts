@@ -15,6 +15,8 @@ export interface CategorizeParams {
   /** After a fetch: only mail stored since the last training, by the stored model if any. */
   newMailOnly?: boolean | undefined;
   reclassifyUncategorizedOnly: boolean;
+  /** The run's task: what it changes is kept for a week, so that it can be undone. */
+  runId?: string | undefined;
 }
 
 export interface CategorizeResult {

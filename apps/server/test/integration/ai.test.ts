@@ -551,11 +551,53 @@ describe.each(DATABASE_KINDS)('AI tasks on %s', (kind) => {
     expect(result.categorized + result.uncertain).toBe(1);
   });
 
-  it('categorises every account when the call has no body at all (every field is optional)', async () => {
+  it('categorises every account when the call has no body, and the run can be undone', async () => {
+    const state = async () =>
+      queryRows<{ id: number; category: number | null; source: string | null }>(
+        t.database.db,
+        sql`SELECT e.id::int AS id, e.category_id AS category, e.category_source AS source
+            FROM emails e JOIN accounts a ON a.id = e.account_id
+            WHERE a.id = ${accountId} ORDER BY e.id`,
+      );
+    // What earlier runs filed is taken back first, so that this run has something to do.
+    await t.database.db.execute(
+      sql`UPDATE emails SET category_id = NULL, category_source = NULL, category_confidence = NULL
+          WHERE account_id = ${accountId} AND category_source = 'ai'`,
+    );
+    const before = await state();
     const res = await owner.request({ method: 'POST', url: '/api/tasks/ai-categorize/' });
     expect(res.statusCode, res.body).toBe(202);
-    const done = await waitForTask(owner, res.json<{ task_id: string }>().task_id);
+    const runId = res.json<{ task_id: string }>().task_id;
+    const done = await waitForTask(owner, runId);
     expect(done.status, done.message).toBe('SUCCESS');
+    const after = await state();
+    const filed = after.filter((m) => m.source === 'ai');
+    expect(filed.length).toBeGreaterThan(1);
+    expect(filed.length).toBe((done.result as { categorized: number }).categorized);
+
+    // The user corrects one of them; a stranger cannot undo the run.
+    const corrected = filed[0]!;
+    const other = after.find((m) => m.category !== null && m.category !== corrected.category);
+    expect(other).toBeDefined();
+    const patched = await owner.request({
+      method: 'PATCH',
+      url: `/api/emails/${corrected.id}/`,
+      payload: { category: other!.category },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect((await post(stranger, `/api/tasks/ai-categorize/${runId}/undo/`)).statusCode).toBe(404);
+
+    const undone = await post(owner, `/api/tasks/ai-categorize/${runId}/undo/`);
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(undone.json<{ restored: number }>().restored).toBe(filed.length - 1);
+    const restored = await state();
+    for (const mail of restored)
+      if (mail.id === corrected.id)
+        expect(mail).toEqual({ id: mail.id, category: other!.category, source: 'user' });
+      else expect(mail).toEqual(before.find((m) => m.id === mail.id));
+    // Undone once: a second time restores nothing.
+    const again = await post(owner, `/api/tasks/ai-categorize/${runId}/undo/`);
+    expect(again.json<{ restored: number }>().restored).toBe(0);
   });
 
   it('made no network request for the AI: no model is configured', () => {

@@ -145,6 +145,9 @@ function pathCalls(a: Ids): Record<string, Call[]> {
       { method: 'POST', url: `/api/accounts/${a.account}/sync/` },
     ],
     '/api/tasks/{taskId}/revoke/': [{ method: 'POST', url: `/api/tasks/${a.task}/revoke/` }],
+    '/api/tasks/ai-categorize/{taskId}/undo/': [
+      { method: 'POST', url: `/api/tasks/ai-categorize/${a.task}/undo/` },
+    ],
     '/api/tasks/cluster-refine/proposals/{proposalId}/accept/': [
       { method: 'POST', url: `/api/tasks/cluster-refine/proposals/${a.proposal}/accept/` },
     ],

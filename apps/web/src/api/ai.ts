@@ -86,6 +86,16 @@ function useReloadMailboxes() {
     );
 }
 
+/** Spec §2/§4 reloads after a categorisation; undoing one changes the same. */
+export function useUndoCategorize() {
+  const reload = useReloadMailboxes();
+  return useMutation({
+    mutationFn: (taskId: string) =>
+      api.post<{ restored: number }>(`/api/tasks/ai-categorize/${taskId}/undo/`),
+    onSuccess: reload,
+  });
+}
+
 export const proposalKeys = {
   all: ['proposals'] as const,
   account: (accountId: number) => ['proposals', accountId] as const,

@@ -6,6 +6,7 @@ import {
   integer,
   pgTable,
   primaryKey,
+  real,
   text,
   timestamp,
   uuid,
@@ -113,4 +114,29 @@ export const aiEmailEmbeddings = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('ai_email_embeddings_user_idx').on(t.userId)],
+);
+
+/**
+ * What a categorisation run changed, so that the run can be undone (issue 22): each mail's
+ * category, source and confidence before the run, and the category the run set. Kept a week;
+ * undoing restores only the mails nobody has filed differently since.
+ */
+export const aiRunChanges = pgTable(
+  'ai_run_changes',
+  {
+    runId: uuid('run_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    emailId: bigint('email_id', { mode: 'number' })
+      .notNull()
+      .references(() => emails.id, { onDelete: 'cascade' }),
+    beforeCategory: integer('before_category'),
+    beforeSource: text('before_source'),
+    beforeConfidence: real('before_confidence'),
+    afterCategory: integer('after_category'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.runId, t.emailId] }),
+    index('ai_run_changes_created_idx').on(t.createdAt),
+  ],
 );

@@ -200,6 +200,16 @@ export function createAiTasksService(deps: AiTasksDeps) {
     },
 
     /** Creates the proposed category and files its mail that is still without one (source 'ai'). */
+    /**
+     * Undoes a categorisation run of the caller's: every mail it filed goes back to where it was,
+     * unless it was filed otherwise since. Someone else's task is not found, as any other id.
+     */
+    async undoCategorize(userId: string, taskId: string) {
+      const task = await repo.findForUser(userId, taskId);
+      if (task?.taskType !== 'AI_CATEGORIZE') throw AppError.notFound('Task');
+      return { restored: await ai.repo.undoRun(userId, taskId) };
+    },
+
     /** Open proposals of an account (checked to be the caller's) or of all the caller's. */
     async listProposals(userId: string, accountId?: number) {
       if (accountId !== undefined) await accounts.requireAccount(userId, accountId);
@@ -255,7 +265,7 @@ export function createAiTasksService(deps: AiTasksDeps) {
           };
           switch (job.type) {
             case 'AI_CATEGORIZE':
-              result = await ai.categorize(userId, job.params, reporter);
+              result = await ai.categorize(userId, { ...job.params, runId: taskId }, reporter);
               break;
             case 'AI_SEARCH':
               result = await ai.search(userId, job.params.query);

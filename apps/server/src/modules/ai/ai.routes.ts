@@ -46,6 +46,20 @@ export const aiRoutes: FastifyPluginAsyncZod<{ ai: AiTasksService }> = async (ap
   );
 
   app.post(
+    '/tasks/ai-categorize/:taskId/undo/',
+    {
+      schema: {
+        tags: ['ai'],
+        summary: 'Undo a categorisation run (mail filed otherwise since stays)',
+        security,
+        params: z.object({ taskId: z.uuid() }),
+        response: { 200: z.object({ restored: z.number() }), ...errors },
+      },
+    },
+    (request) => ai.undoCategorize(request.userId, request.params.taskId),
+  );
+
+  app.post(
     '/tasks/ai-search/',
     {
       schema: {

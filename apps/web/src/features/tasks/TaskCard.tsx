@@ -1,9 +1,11 @@
-import { Box, IconButton, LinearProgress, Paper, Typography } from '@mui/material';
+import { Box, Button, IconButton, LinearProgress, Paper, Typography } from '@mui/material';
 import { keyframes } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
+import { useUndoCategorize } from '../../api/ai.ts';
 import type { TaskStatus } from '../../api/tasks.ts';
+import { errorMessage } from '../../lib/error-messages.ts';
 import { Mdi } from '../../components/ui/Mdi.tsx';
-import { isFinished, taskSeverity, taskTitleKey } from './task-status.ts';
+import { isFinished, isSuccess, taskSeverity, taskTitleKey } from './task-status.ts';
 
 // A CSS animation, not a JS transition: it runs the same under a test's fake clock.
 const slideIn = keyframes`
@@ -12,6 +14,41 @@ const slideIn = keyframes`
 `;
 
 const percentFormat = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 });
+
+/** A categorisation that filed mail can be taken back from its card (issue 22). */
+const canUndo = (task: TaskStatus) =>
+  task.task_type.toUpperCase() === 'AI_CATEGORIZE' &&
+  isSuccess(task.status) &&
+  ((task.result as { categorized?: number } | null)?.categorized ?? 0) > 0;
+
+function UndoRun({ taskId }: { taskId: string }) {
+  const { t } = useTranslation();
+  const undo = useUndoCategorize();
+  if (undo.isSuccess)
+    return (
+      <Typography variant="body2" role="status" sx={{ mt: 0.5 }}>
+        {t('tasks.undone', { count: undo.data.restored })}
+      </Typography>
+    );
+  return (
+    <Box sx={{ mt: 0.5 }}>
+      <Button
+        size="small"
+        startIcon={<Mdi name="undo" />}
+        loading={undo.isPending}
+        onClick={() => undo.mutate(taskId)}
+        sx={{ ml: -1 }}
+      >
+        {t('tasks.undo')}
+      </Button>
+      {undo.isError && (
+        <Typography variant="body2" color="error" role="alert">
+          {errorMessage(undo.error)}
+        </Typography>
+      )}
+    </Box>
+  );
+}
 
 export function TaskCard({ task, onClose }: { task: TaskStatus; onClose: () => void }) {
   const { t } = useTranslation();
@@ -74,6 +111,7 @@ export function TaskCard({ task, onClose }: { task: TaskStatus; onClose: () => v
               {task.message || t('tasks.status.revoked')}
             </Typography>
           )}
+          {canUndo(task) && <UndoRun taskId={task.task_id} />}
           {running && (
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1, mb: 0.25 }}>
               <LinearProgress
