@@ -68,7 +68,53 @@ test('onboarding resumes at every step after a reload and in a second tab, and f
   ]);
   await expect(page.getByText('keine neuen E-Mails')).toHaveCount(0);
 
+  // Issue 22: categories from the user's own mail and common ones, filled before the end.
   await page.getByRole('button', { name: 'Weiter' }).click();
+  const categoriesStep = page.getByRole('heading', { name: 'Kategorien für Ihre Post' });
+  await expect(categoriesStep).toBeVisible();
+  const own = page.getByRole('region', { name: 'Aus Ihren E-Mails' });
+  const proposed = own.getByRole('checkbox');
+  await expect(proposed.first()).toBeChecked({ timeout: 60_000 });
+  const proposedCount = await proposed.count();
+  // Over a reload the same proposals, not a second analysis.
+  await page.reload();
+  await expect(categoriesStep).toBeVisible();
+  await expect(own.getByRole('checkbox')).toHaveCount(proposedCount);
+  const common = page.getByRole('region', { name: 'Häufig genutzt' });
+  await expect(common.getByRole('checkbox', { name: /^Rechnungen/ })).not.toBeChecked();
+  await common.getByRole('checkbox', { name: /^Rechnungen/ }).check();
+  await expectAccessible(page);
+  await screenshot(page, 'onboarding-categories-light');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'onboarding-categories-phone-light');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const chosen = proposedCount + 1;
+  await page
+    .getByRole('button', {
+      name:
+        chosen === 1
+          ? '1 Kategorie anlegen und einsortieren'
+          : `${chosen} Kategorien anlegen und einsortieren`,
+    })
+    .click();
+  await expect(page.getByText(/^Fertig: \d+ E-Mails? wurden? einsortiert\.$/)).toBeVisible({
+    timeout: 60_000,
+  });
+  const categories = (await (
+    await page.request.get('/api/categories/', {
+      headers: {
+        authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('accessToken'))}`,
+      },
+    })
+  ).json()) as { name: string; email_count: number }[];
+  expect(categories).toHaveLength(chosen);
+  expect(categories.map((c) => c.name)).toContain('Rechnungen');
+  // The proposals were accepted with their mail.
+  expect(categories.filter((c) => c.name !== 'Rechnungen').every((c) => c.email_count > 0)).toBe(
+    true,
+  );
+  await page.getByRole('button', { name: 'Weiter' }).click();
+
   const finish = page.getByRole('heading', { name: 'Alles bereit' });
   await expect(finish).toBeVisible();
   await page.reload();
@@ -107,6 +153,7 @@ test('a failed first fetch stays failed over a reload until the user corrects th
 
   // Skipping the rest and reloading at the end: still the end.
   await page.getByRole('button', { name: 'Weiter' }).click();
+  await page.getByRole('button', { name: 'Überspringen' }).click();
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Alles bereit' })).toBeVisible();
 });
@@ -119,7 +166,7 @@ test('a skipped account step stays skipped over a reload', async ({ page }) => {
   await expect(finish).toBeVisible();
   await page.reload();
   await expect(finish).toBeVisible();
-  await expect(page.getByText('Übersprungen')).toHaveCount(2);
+  await expect(page.getByText('Übersprungen')).toHaveCount(3);
   await page.getByRole('button', { name: 'Zurück' }).click();
   await expect(page.getByRole('heading', { name: 'Ihr erstes E-Mail-Konto' })).toBeVisible();
 });

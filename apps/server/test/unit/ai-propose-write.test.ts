@@ -28,6 +28,24 @@ describe('local engine: proposals and writing', () => {
     for (const p of proposals) expect(p.description).toMatch(/^E-Mails .+\.$/);
   });
 
+  it('names no cluster after a month or a weekday, however often it comes', () => {
+    const monthly = Array.from({ length: 8 }, (_, i) => ({
+      id: i + 300,
+      subject: `Ihre Rechnung für November #${i}`,
+      body: 'Hallo, anbei die Rechnung für November.',
+      fromAddress: `kunde${i}@beispiel.de`,
+    }));
+    const weekly = Array.from({ length: 8 }, (_, i) => ({
+      id: i + 400,
+      subject: `Meeting notes from Tuesday #${i}`,
+      body: 'Hello, the meeting notes from Tuesday are attached.',
+      fromAddress: `team${i}@example.org`,
+    }));
+    const proposals = proposeCategories([...monthly, ...weekly], 2);
+    expect(proposals.length).toBeGreaterThan(0);
+    for (const p of proposals) expect(`${p.name} ${p.description}`).not.toMatch(/November|Tuesday/);
+  });
+
   it('names no cluster after a person, nor after the company everyone writes from', () => {
     const colleagues = ['steven.kean', 'vince.kaminski'];
     const mails = Array.from({ length: 16 }, (_, i) => {

@@ -20,6 +20,7 @@ import { useLogout } from '../auth/api/logout.ts';
 import { ThemeToggle } from '../../components/ui/ThemeToggle.tsx';
 import { errorMessage } from '../../lib/error-messages.ts';
 import { ConnectAccountStep, type AccountSetupComponent } from './steps/ConnectAccountStep.tsx';
+import { CategoriesStep } from './steps/CategoriesStep.tsx';
 import { FinishStep } from './steps/FinishStep.tsx';
 import { FirstFetchStep } from './steps/FirstFetchStep.tsx';
 import { WelcomeStep } from './steps/WelcomeStep.tsx';
@@ -37,7 +38,7 @@ export interface OnboardingPageProps {
   AccountSetup: AccountSetupComponent;
 }
 
-const STEPS: readonly OnboardingStep[] = ['welcome', 'account', 'fetch', 'finish'];
+const STEPS: readonly OnboardingStep[] = ['welcome', 'account', 'fetch', 'categories', 'finish'];
 
 /**
  * Welcome → first mail account (or later) → first fetch with live progress → finish. A reload or
@@ -73,6 +74,7 @@ export function OnboardingPage({ name, onFinish, AccountSetup }: OnboardingPageP
     t('onboarding.stepWelcome'),
     t('onboarding.stepAccount'),
     t('onboarding.stepFetch'),
+    t('onboarding.stepCategories'),
     t('onboarding.stepFinish'),
   ];
 
@@ -116,7 +118,11 @@ export function OnboardingPage({ name, onFinish, AccountSetup }: OnboardingPageP
         </Typography>
         <Stepper activeStep={STEPS.indexOf(visible)} alternativeLabel sx={{ mb: 3 }}>
           {steps.map((label, index) => {
-            const isSkipped = skipped && (STEPS[index] === 'account' || STEPS[index] === 'fetch');
+            const isSkipped =
+              skipped &&
+              (STEPS[index] === 'account' ||
+                STEPS[index] === 'fetch' ||
+                STEPS[index] === 'categories');
             return (
               <Step key={label} completed={isSkipped ? false : undefined}>
                 <StepLabel
@@ -182,15 +188,18 @@ export function OnboardingPage({ name, onFinish, AccountSetup }: OnboardingPageP
                   startError={firstFetch.startError}
                   onRetry={() => firstFetch.start(account.id)}
                   onEdit={() => setCorrecting(true)}
-                  onNext={() => show('finish')}
+                  onNext={() => show('categories')}
                 />
+              )}
+              {visible === 'categories' && account && (
+                <CategoriesStep account={account} onNext={() => show('finish')} />
               )}
               {visible === 'finish' && (
                 <FinishStep
                   email={account?.email_address ?? null}
                   finishing={finishing}
                   failed={failed}
-                  onBack={() => show(account ? 'fetch' : 'account')}
+                  onBack={() => show(account ? 'categories' : 'account')}
                   onFinish={() => void finish()}
                 />
               )}

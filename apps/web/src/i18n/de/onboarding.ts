@@ -4,6 +4,7 @@ export const onboarding = {
   stepWelcome: 'Willkommen',
   stepAccount: 'E-Mail-Konto verbinden',
   stepFetch: 'E-Mails abrufen',
+  stepCategories: 'Kategorien',
   stepFinish: 'Fertig',
   stepSkipped: 'Übersprungen',
   loadFailed: 'Ihr Stand der Einrichtung konnte nicht geladen werden.',
@@ -38,6 +39,40 @@ export const onboarding = {
   editText: 'Korrigieren Sie Passwort oder Servereinstellungen; danach startet der Abruf erneut.',
   continueAnyway: 'Trotzdem fortfahren',
   continueInBackground: 'Im Hintergrund fortsetzen',
+  categoriesTitle: 'Kategorien für Ihre Post',
+  categoriesText:
+    'Wählen Sie, in welche Kategorien die KI Ihre E-Mails sortieren soll. Die Beschreibung sagt ihr, was hineingehört; ändern können Sie alles später unter „Kategorien verwalten“.',
+  categoriesOwn: 'Aus Ihren E-Mails',
+  categoriesCommon: 'Häufig genutzt',
+  categoriesSearching: 'Die KI sucht Gruppen ähnlicher E-Mails …',
+  categoriesNone: 'Die KI hat in Ihren E-Mails keine deutlichen Gruppen gefunden.',
+  categoriesSize_one: '1 E-Mail',
+  categoriesSize_other: '{{count}} E-Mails',
+  categoriesSubmit_one: '1 Kategorie anlegen und einsortieren',
+  categoriesSubmit_other: '{{count}} Kategorien anlegen und einsortieren',
+  categoriesSkip: 'Überspringen',
+  categoriesFiling: 'Die KI sortiert Ihre E-Mails ein …',
+  categoriesDone_one: 'Fertig: 1 E-Mail wurde einsortiert.',
+  categoriesDone_other: 'Fertig: {{count}} E-Mails wurden einsortiert.',
+  categoriesFailed: 'Die Kategorien konnten nicht angelegt werden.',
+  commonCategories: [
+    {
+      name: 'Rechnungen',
+      description:
+        'Rechnungen, Zahlungserinnerungen und Abrechnungen von Händlern, Versorgern und Dienstleistern.',
+    },
+    {
+      name: 'Newsletter',
+      description:
+        'Newsletter, Werbung und Angebote von Shops und Diensten, die ich abonniert habe.',
+    },
+    {
+      name: 'Bestellungen',
+      description: 'Bestellbestätigungen, Versand- und Lieferinformationen von Onlineshops.',
+    },
+    { name: 'Reisen', description: 'Buchungen, Fahrkarten, Flüge, Hotels und Reiseunterlagen.' },
+    { name: 'Familie', description: 'Private E-Mails von Familie und Freunden.' },
+  ],
   finishTitle: 'Alles bereit',
   finishText:
     'Ihr Konto ist eingerichtet. E-Mail-Konten können Sie jederzeit unter „Konten verwalten“ hinzufügen.',

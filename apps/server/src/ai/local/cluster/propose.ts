@@ -4,6 +4,7 @@ import { analyzeText } from '../text/analyze.ts';
 import { domainOf, tokenize } from '../text/normalize.ts';
 import { isStopWord } from '../text/stopwords.ts';
 import { sphericalKMeans, unitVectors } from './kmeans.ts';
+import { telling } from '../describe/telling.ts';
 
 export interface ProposalMail extends MailText {
   id: number;
@@ -120,6 +121,7 @@ function topWords(
       .filter(
         ({ form, lift }) =>
           lift >= 2 &&
+          telling(form) &&
           !/['’]/.test(form) &&
           !names.has(form.toLowerCase()) &&
           (isGerman ? capital(form) >= 0.6 && !GENERIC_DE.has(form) : !GENERIC_EN.has(form)),

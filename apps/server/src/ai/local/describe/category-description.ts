@@ -1,5 +1,5 @@
-import { isStopWord } from '../text/stopwords.ts';
 import { brandOf, namesAnOrganisation } from './brand.ts';
+import { telling } from './telling.ts';
 
 export interface DescriptionHints {
   /** Typical senders of matching mail (addresses or domains), commonest first. */
@@ -58,13 +58,6 @@ const KNOWN: [RegExp, string][] = [
   ],
   [/hochzeit|feier|party|geburtstag/i, 'Einladungen, Planung und Absprachen für Feiern und Feste'],
 ];
-
-// Words every kind of mail has in its subject: no keyword of a category.
-const CALENDAR =
-  /^(?:januar|jänner|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|january|february|march|may|june|july|october|december|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|monday|tuesday|wednesday|thursday|friday|saturday|sunday|heute|morgen|gestern|woche|monat|jahr)$/i;
-
-const telling = (term: string) =>
-  term.length > 2 && !isStopWord(term.toLowerCase()) && !CALENDAR.test(term) && !/\d/.test(term);
 
 const list = (items: readonly string[]) =>
   items.length > 1 ? `${items.slice(0, -1).join(', ')} und ${items.at(-1)}` : (items[0] ?? '');

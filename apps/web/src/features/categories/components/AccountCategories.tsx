@@ -8,7 +8,8 @@ import { CategoryListRow, CategoryRow } from './CategoryRow.tsx';
 import { BreakableAddress } from '../../../components/mail/BreakableAddress.tsx';
 import { errorMessage } from '../../../lib/error-messages.ts';
 import { CategorizeButton } from './CategorizeButton.tsx';
-import { ProposalsPanel, ProposeButton, useProposalRun } from './Proposals.tsx';
+import { useProposalRun } from '../../ai/use-proposal-run.ts';
+import { ProposalsPanel, ProposeButton } from './Proposals.tsx';
 
 const PROVIDER_ICONS: Record<Account['provider'], string> = {
   google: 'google',

@@ -10,45 +10,18 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import {
-  proposalKeys,
   useAcceptProposal,
   useDismissProposal,
   useProposals,
-  useStartClusterRefine,
   type CategoryProposal,
 } from '../../../api/ai.ts';
-import { taskIdsOf } from '../../../api/tasks.ts';
 import { Mdi } from '../../../components/ui/Mdi.tsx';
 import { errorMessage } from '../../../lib/error-messages.ts';
-import { useTaskOutcome } from '../../ai/use-task-outcome.ts';
-
-/** A cluster analysis of one account: started here, its proposals read from the server. */
-export function useProposalRun(accountId: number, onError: (error: unknown) => void) {
-  const queryClient = useQueryClient();
-  const [taskId, setTaskId] = useState<string | null>(null);
-  const start = useStartClusterRefine();
-  const outcome = useTaskOutcome<unknown>(taskId);
-  const state = outcome?.state;
-  useEffect(() => {
-    if (state === 'success' || state === 'failed')
-      void queryClient.invalidateQueries({ queryKey: proposalKeys.account(accountId) });
-  }, [state, accountId, queryClient]);
-  return {
-    start: () =>
-      start.mutate(accountId, {
-        onSuccess: (response) => setTaskId(taskIdsOf(response)[0] ?? null),
-        onError,
-      }),
-    running: start.isPending || state === 'running',
-    finished: state === 'success',
-    failed: state === 'failed' ? outcome?.message : undefined,
-  };
-}
+import type { useProposalRun } from '../../ai/use-proposal-run.ts';
 
 export function ProposeButton({
   account,

@@ -32,6 +32,11 @@ describe('the step onboarding resumes at', () => {
     for (const shown of [null, 'welcome', 'account', 'fetch'] as const)
       expect(resumeStep(true, shown)).toBe('fetch');
   });
+  it('is the categories step when the user went on to it with an account', () => {
+    expect(resumeStep(true, 'categories')).toBe('categories');
+    // Without an account there is nothing to sort: the account step.
+    expect(resumeStep(false, 'categories')).toBe('account');
+  });
   it('is the end when the user went on to it, with or without an account', () => {
     expect(resumeStep(true, 'finish')).toBe('finish');
     expect(resumeStep(false, 'finish')).toBe('finish');

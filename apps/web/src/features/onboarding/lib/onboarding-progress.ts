@@ -1,7 +1,7 @@
 import type { Account } from '@brieftaube/shared';
 import type { TaskMap, TaskStatus } from '../../../api/tasks.ts';
 
-export type OnboardingStep = 'welcome' | 'account' | 'fetch' | 'finish';
+export type OnboardingStep = 'welcome' | 'account' | 'fetch' | 'categories' | 'finish';
 
 /**
  * Where onboarding stands after a reload or in a second tab. The server decides what it knows:
@@ -11,7 +11,7 @@ export type OnboardingStep = 'welcome' | 'account' | 'fetch' | 'finish';
  */
 export function resumeStep(hasAccount: boolean, shown: OnboardingStep | null): OnboardingStep {
   if (shown === 'finish') return 'finish';
-  if (hasAccount) return 'fetch';
+  if (hasAccount) return shown === 'categories' ? 'categories' : 'fetch';
   return shown === null || shown === 'welcome' ? 'welcome' : 'account';
 }
 
@@ -46,7 +46,7 @@ export function firstFetchOf(tasks: TaskMap, account: Account): FirstFetch {
 }
 
 const PREFIX = 'brieftaube.onboarding:';
-const STEPS: readonly OnboardingStep[] = ['welcome', 'account', 'fetch', 'finish'];
+const STEPS: readonly OnboardingStep[] = ['welcome', 'account', 'fetch', 'categories', 'finish'];
 
 /** Per user: whoever signs in next at this browser starts at their own step. */
 export function readShownStep(user: string): OnboardingStep | null {
