@@ -59,7 +59,14 @@ test('q opens "Fragen Sie Ihre E-Mails": a counting question is answered exactly
   await screenshot(page, 'ai-ask-phone');
   await page.setViewportSize({ width: 1280, height: 800 });
 
-  await cited.click();
+  // By keyboard alone: from the question field, Tab reaches the cited mail; Enter opens it.
+  await field.focus();
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press('Tab');
+    if (await cited.evaluate((el) => el === document.activeElement)) break;
+  }
+  await expect(cited).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/app\/emails\/\d+$/);
   await expect(page.getByRole('heading', { name: 'Protokoll der Teambesprechung' })).toBeVisible();
   await page.goBack();

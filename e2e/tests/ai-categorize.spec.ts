@@ -109,6 +109,9 @@ test('"Mit KI einsortieren" files mail with a mark the user confirms or corrects
     page.getByRole('button', { name: 'Kategorie „Rechnungen“ bestätigen' }),
   ).toBeVisible();
   await pictures(page, 'ai-filed-mail');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'ai-filed-mail-phone');
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole('button', { name: 'Andere Kategorie wählen' }).click();
   await page.getByRole('menuitem', { name: 'Verein' }).click();
   await expect(page.getByRole('button', { name: /bestätigen$/ })).toHaveCount(0);

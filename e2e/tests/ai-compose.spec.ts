@@ -48,8 +48,15 @@ test('"KI-Vorschlag" in a reply: shown for review, inserted on "Einfügen", undo
   await expect(body).not.toContainText('Hallo Julia,');
   await expect(body).toContainText('Bitte ergänzt bis Freitag eure Punkte.');
 
+  // Again in dark, and on a phone.
+  await page.getByRole('button', { name: 'Dunkles Design aktivieren' }).click();
   await page.getByRole('button', { name: 'KI-Vorschlag' }).click();
   await expect(suggestion).toContainText(/^Hallo Julia,/);
+  await expectAccessible(page);
+  await screenshot(page, 'ai-compose-suggestion-dark');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'ai-compose-suggestion-phone');
+  await page.setViewportSize({ width: 1280, height: 800 });
   await panel.getByRole('button', { name: 'Einfügen' }).click();
   const sentBefore = mail.smtp.received.length;
   await page.getByRole('button', { name: 'Senden' }).click();

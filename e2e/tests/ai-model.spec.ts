@@ -88,7 +88,9 @@ test('with a configured model, a question is answered by it, citing one of the m
   await expect(answer.getByTestId('ai-answer')).toHaveText(
     'Julia bittet darum, die eigenen Punkte bis Freitag im Protokoll zu ergänzen.',
   );
-  await expect(answer.locator('blockquote')).toContainText('Bitte ergänzt bis Freitag eure Punkte.');
+  await expect(answer.locator('blockquote')).toContainText(
+    'Bitte ergänzt bis Freitag eure Punkte.',
+  );
   expect(fake.requests.at(-1)!.model).toBe('test-modell');
   await screenshot(page, 'ai-ask-model-light');
   await answer.getByRole('link', { name: 'E-Mail „Protokoll der Teambesprechung“ öffnen' }).click();

@@ -85,6 +85,10 @@ test('onboarding resumes at every step after a reload and in a second tab, and f
   await common.getByRole('checkbox', { name: /^Rechnungen/ }).check();
   await expectAccessible(page);
   await screenshot(page, 'onboarding-categories-light');
+  await page.getByRole('button', { name: 'Dunkles Design aktivieren' }).click();
+  await expectAccessible(page);
+  await screenshot(page, 'onboarding-categories-dark');
+  await page.getByRole('button', { name: 'Helles Design aktivieren' }).click();
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, 'onboarding-categories-phone-light');
   await page.setViewportSize({ width: 1280, height: 800 });
