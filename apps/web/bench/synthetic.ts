@@ -48,6 +48,7 @@ export function syntheticEmails(count: number, now = Date.now()): EmailListItem[
       has_attachments: i % 5 === 0,
       category: i % 4 === 0 ? 1 + (i % 5) : null,
       category_source: i % 4 === 0 ? 'ai' : null,
+      category_confidence: i % 4 === 0 ? 0.9 + (i % 10) / 100 : null,
       thread_id: null,
       size: 2048 + i,
     };

@@ -22,8 +22,10 @@ import { errorMessage } from '../../lib/error-messages.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useTaskOutcome } from './use-task-outcome.ts';
 
-// A query searched once per page session: back from a hit shows the same hits without a new task.
+// A query searched once per page session: back from a hit shows the same hits without a new
+// task, also after the task has left the server's list (finished tasks stay there 5 minutes).
 const started = new Map<string, string>();
+const found = new Map<string, AiSearchResult>();
 
 /** /app/ai-search?q=…: a search in natural language (AI_SEARCH), its reading and its hits. */
 export function AiSearchPage() {
@@ -55,6 +57,7 @@ function AiSearchView({ query }: { query: string }) {
       onError: (error) => setStartError(errorMessage(error)),
     });
   const run = () => {
+    found.delete(query);
     setStartError(null);
     setTaskId(null);
     begin();
@@ -73,7 +76,8 @@ function AiSearchView({ query }: { query: string }) {
     else void navigate(`/app/ai-search?q=${encodeURIComponent(next)}`);
   };
 
-  const result = outcome?.state === 'success' ? outcome.result : null;
+  const result = outcome?.state === 'success' ? outcome.result : (found.get(query) ?? null);
+  if (outcome?.state === 'success') found.set(query, outcome.result);
   const failed =
     startError ?? (outcome?.state === 'failed' ? outcome.message || t('ai.search.failed') : null);
   const running = !!query && !result && !failed;
