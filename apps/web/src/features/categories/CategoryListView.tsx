@@ -10,6 +10,7 @@ import { Mdi } from '../../components/ui/Mdi.tsx';
 import { errorMessage } from '../../lib/error-messages.ts';
 import { AccountCategories } from './components/AccountCategories.tsx';
 import { CategorizeButton } from './components/CategorizeButton.tsx';
+import { RunUndoBanner } from './components/RunUndoBanner.tsx';
 import { CreateCategoryDialog } from './components/CreateCategoryDialog.tsx';
 import { DeleteCategoryDialog } from './components/DeleteCategoryDialog.tsx';
 import { EditCategoryDialog } from './components/EditCategoryDialog.tsx';
@@ -25,6 +26,8 @@ export function CategoryListView() {
   const [create, setCreate] = useState<CreateState>({ open: false });
   const [editing, setEditing] = useState<Category | null>(null);
   const [deleting, setDeleting] = useState<Category | null>(null);
+  // The last categorisation started here: its result and 'Rückgängig' stay until closed.
+  const [run, setRun] = useState<string | null>(null);
   const [notice, setNotice, noticeKey] = useNotice<{ text: string; error?: boolean }>();
   const say = (text: string, error?: boolean) => setNotice(error ? { text, error } : { text });
 
@@ -41,7 +44,10 @@ export function CategoryListView() {
           list.length > 0 && (
             <Stack direction="row" useFlexGap sx={{ gap: 1, flexWrap: 'wrap' }}>
               {(categories.data?.length ?? 0) > 0 && (
-                <CategorizeButton onError={(error) => say(errorMessage(error), true)} />
+                <CategorizeButton
+                  onError={(error) => say(errorMessage(error), true)}
+                  onStarted={setRun}
+                />
               )}
               <Button
                 variant="contained"
@@ -60,6 +66,7 @@ export function CategoryListView() {
         }
       />
 
+      {run && <RunUndoBanner key={run} taskId={run} onClose={() => setRun(null)} />}
       {pending ? (
         <Stack spacing={2} aria-busy="true" aria-label={t('common.loading')}>
           <Skeleton variant="rounded" height={240} />
@@ -103,6 +110,7 @@ export function CategoryListView() {
               onEdit={setEditing}
               onDelete={setDeleting}
               onNotice={say}
+              onCategorizeStarted={setRun}
             />
           ))}
         </Stack>

@@ -10,7 +10,9 @@ import {
   StepLabel,
   Stepper,
   Typography,
+  useMediaQuery,
 } from '@mui/material';
+import type { Theme } from '@mui/material/styles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccounts } from '../../api/accounts.ts';
@@ -38,6 +40,19 @@ export interface OnboardingPageProps {
   AccountSetup: AccountSetupComponent;
 }
 
+// As MUI's visuallyHidden: read by screen readers, not drawn.
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const;
+
 const STEPS: readonly OnboardingStep[] = ['welcome', 'account', 'fetch', 'categories', 'finish'];
 
 /**
@@ -48,6 +63,7 @@ const STEPS: readonly OnboardingStep[] = ['welcome', 'account', 'fetch', 'catego
 export function OnboardingPage({ name, onFinish, AccountSetup }: OnboardingPageProps) {
   const { t } = useTranslation();
   const logout = useLogout();
+  const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const accounts = useAccounts();
   // The account saved here, until the account list has been loaded again with it.
   const [saved, setSaved] = useState<Account | null>(null);
@@ -128,18 +144,34 @@ export function OnboardingPage({ name, onFinish, AccountSetup }: OnboardingPageP
                 <StepLabel
                   optional={
                     isSkipped ? (
-                      <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                      <Typography
+                        variant="caption"
+                        sx={{ color: 'text.secondary', ...(compact ? visuallyHidden : {}) }}
+                      >
                         {t('onboarding.stepSkipped')}
                       </Typography>
                     ) : undefined
                   }
                 >
-                  {label}
+                  {/* Five labels do not fit a phone side by side: there the current one is
+                      written below, the others are read out only. */}
+                  <Box component="span" sx={compact ? visuallyHidden : undefined}>
+                    {label}
+                  </Box>
                 </StepLabel>
               </Step>
             );
           })}
         </Stepper>
+        {compact && (
+          <Typography sx={{ textAlign: 'center', mt: -1.5, mb: 3, fontWeight: 600 }} aria-hidden>
+            {t('onboarding.stepOf', {
+              step: STEPS.indexOf(visible) + 1,
+              count: STEPS.length,
+              label: steps[STEPS.indexOf(visible)],
+            })}
+          </Typography>
+        )}
         <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 } }}>
           {loadError ? (
             <Alert

@@ -49,6 +49,8 @@ export const ai = {
     selected_one: '1 E-Mail mit KI einsortieren',
     selected_other: '{{count}} E-Mails mit KI einsortieren',
     started: 'Die KI sortiert ein – den Fortschritt sehen Sie unten rechts.',
+    done_one: 'Die KI hat 1 E-Mail einsortiert.',
+    done_other: 'Die KI hat {{count}} E-Mails einsortiert.',
     noCategories: 'Legen Sie zuerst Kategorien an: Die KI sortiert nur in Ihre eigenen Kategorien.',
     byAi: 'Von der KI einsortiert',
     byAiConfidence: 'Von der KI einsortiert · Sicherheit {{percent}} %',

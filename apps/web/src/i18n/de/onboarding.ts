@@ -7,6 +7,7 @@ export const onboarding = {
   stepCategories: 'Kategorien',
   stepFinish: 'Fertig',
   stepSkipped: 'Übersprungen',
+  stepOf: 'Schritt {{step}} von {{count}}: {{label}}',
   loadFailed: 'Ihr Stand der Einrichtung konnte nicht geladen werden.',
   welcomeTitle: 'Willkommen bei Brieftaube, {{name}}!',
   welcomeText:

@@ -25,6 +25,7 @@ interface Props {
   onEdit: (category: Category) => void;
   onDelete: (category: Category) => void;
   onNotice: (text: string, error?: boolean) => void;
+  onCategorizeStarted: (taskId: string) => void;
 }
 
 /** One account's categories, followed by its virtual 'Ohne Kategorie' (spec §3). */
@@ -35,6 +36,7 @@ export function AccountCategories({
   onEdit,
   onDelete,
   onNotice,
+  onCategorizeStarted,
 }: Props) {
   const { t } = useTranslation();
   const proposalRun = useProposalRun(account.id, (error) => onNotice(errorMessage(error), true));
@@ -81,6 +83,7 @@ export function AccountCategories({
             accountId={account.id}
             label={t('ai.categorize.buttonFor', { email: account.email_address })}
             onError={(error) => onNotice(errorMessage(error), true)}
+            onStarted={onCategorizeStarted}
           />
         )}
         {(rest?.email_count ?? 0) > 0 && <ProposeButton account={account} run={proposalRun} />}

@@ -2,6 +2,7 @@ import { Button, ListItemText, Menu, MenuItem } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStartAiCategorize } from '../../../api/ai.ts';
+import { taskIdsOf } from '../../../api/tasks.ts';
 import { Mdi } from '../../../components/ui/Mdi.tsx';
 
 /**
@@ -13,12 +14,14 @@ export function CategorizeButton({
   label,
   size = 'medium',
   onError,
+  onStarted,
 }: {
   accountId?: number;
   /** The accessible name, where the visible text alone is ambiguous (one button per account). */
   label?: string;
   size?: 'small' | 'medium';
   onError: (error: unknown) => void;
+  onStarted?: (taskId: string) => void;
 }) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -30,7 +33,13 @@ export function CategorizeButton({
         ...(accountId === undefined ? {} : { account_id: accountId }),
         reclassify_uncategorized_only: uncategorizedOnly,
       },
-      { onError },
+      {
+        onError,
+        onSuccess: (response) => {
+          const [taskId] = taskIdsOf(response);
+          if (taskId) onStarted?.(taskId);
+        },
+      },
     );
   };
   return (
