@@ -1,18 +1,5 @@
-import type { Page } from '@playwright/test';
-import { expectAccessible, screenshot } from './helpers.ts';
+import { lightAndDark, screenshot } from './helpers.ts';
 import { expect, signedInWithMailbox, test } from './support/mail-stack.ts';
-
-async function pictures(page: Page, name: string) {
-  await expectAccessible(page);
-  await screenshot(page, `${name}-light`);
-  await page.getByRole('button', { name: 'Dunkles Design aktivieren' }).click();
-  await expectAccessible(page);
-  await page.mouse.move(1, 400);
-  await screenshot(page, `${name}-dark`);
-  await page.getByRole('button', { name: 'Helles Design aktivieren' }).click();
-  // The toggle's tooltip would cover the next picture.
-  await page.mouse.move(1, 400);
-}
 
 // Issue 22 point 3: questions to the mail, answered with the mails they come from.
 test('q opens "Fragen Sie Ihre E-Mails": a counting question is answered exactly, a cited mail opens, the questions stay', async ({
@@ -54,7 +41,7 @@ test('q opens "Fragen Sie Ihre E-Mails": a counting question is answered exactly
   // Newest on top, the first still there.
   await expect(page.getByRole('article')).toHaveCount(2);
   await expect(page.getByRole('article').first()).toContainText('Flug in Tokio');
-  await pictures(page, 'ai-ask');
+  await lightAndDark(page, 'ai-ask');
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, 'ai-ask-phone');
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -94,7 +81,7 @@ test('"Mit KI suchen" reads a sentence, lists its hits with what it understood, 
   const hit = hits.getByRole('link').first();
   await expect(hit).toContainText('Ihre Reiseverbindung nach Hamburg');
   await expect(hit).toContainText('Deutsche Bahn');
-  await pictures(page, 'ai-search');
+  await lightAndDark(page, 'ai-search');
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, 'ai-search-phone');
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -1,5 +1,5 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expectAccessible, screenshot } from './helpers.ts';
+import type { APIRequestContext } from '@playwright/test';
+import { lightAndDark, screenshot } from './helpers.ts';
 import { expect, signedInWithMailbox, test } from './support/mail-stack.ts';
 
 const CATEGORIES = [
@@ -30,17 +30,6 @@ async function mails(request: APIRequestContext, access: string): Promise<Listed
   });
   expect(res.ok()).toBe(true);
   return (await res.json()) as ListedMail[];
-}
-
-async function pictures(page: Page, name: string) {
-  await expectAccessible(page);
-  await screenshot(page, `${name}-light`);
-  await page.getByRole('button', { name: 'Dunkles Design aktivieren' }).click();
-  await page.mouse.move(1, 400);
-  await expectAccessible(page);
-  await screenshot(page, `${name}-dark`);
-  await page.getByRole('button', { name: 'Helles Design aktivieren' }).click();
-  await page.mouse.move(1, 400);
 }
 
 // Issue 22 points 5 and 6: categorising by AI from the category page, the AI's mark on what it
@@ -110,7 +99,7 @@ test('"Mit KI einsortieren" files mail with a mark the user confirms or corrects
   await expect(
     page.getByRole('button', { name: 'Kategorie „Rechnungen“ bestätigen' }),
   ).toBeVisible();
-  await pictures(page, 'ai-filed-mail');
+  await lightAndDark(page, 'ai-filed-mail');
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, 'ai-filed-mail-phone');
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -130,7 +119,7 @@ test('"Mit KI einsortieren" files mail with a mark the user confirms or corrects
   await expect(
     first.getByRole('list', { name: 'Beispiele' }).getByRole('link').first(),
   ).toBeVisible();
-  await pictures(page, 'ai-proposals');
+  await lightAndDark(page, 'ai-proposals');
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, 'ai-proposals-phone');
   await page.setViewportSize({ width: 1280, height: 800 });

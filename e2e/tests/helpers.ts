@@ -29,6 +29,21 @@ export async function expectAccessible(page: Page): Promise<void> {
   );
 }
 
+/**
+ * A screen checked by axe and saved in light and in dark (`<name>-light`, `<name>-dark`), then
+ * back to light. The pointer is moved off the theme button: its tooltip would be in the picture.
+ */
+export async function lightAndDark(page: Page, name: string): Promise<void> {
+  await expectAccessible(page);
+  await screenshot(page, `${name}-light`);
+  await page.getByRole('button', { name: 'Dunkles Design aktivieren' }).click();
+  await page.mouse.move(1, 400);
+  await expectAccessible(page);
+  await screenshot(page, `${name}-dark`);
+  await page.getByRole('button', { name: 'Helles Design aktivieren' }).click();
+  await page.mouse.move(1, 400);
+}
+
 export function uniqueUser() {
   const stamp = uniqueStamp();
   return {
