@@ -80,4 +80,22 @@ test('the category dialog suggests a description on leaving the name and takes i
   await expect(dialog.getByRole('alert')).toHaveCount(0);
   await expect(name).toHaveValue('Reisen');
   await expect(description).toHaveValue('');
+
+  // The suggestion in dark and on a phone, reached by keyboard alone: Tab from the name field.
+  await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+  await page.unroute(`**${SUGGESTION_PATH}`);
+  await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await page.getByRole('button', { name: 'Menü öffnen oder schließen' }).click();
+  await page.getByRole('button', { name: 'Neue Kategorie erstellen' }).click();
+  await name.fill('Newsletter');
+  await name.press('Tab');
+  await expect(suggestion).toContainText('Vorschlag:');
+  await page.keyboard.press('Tab');
+  await expect(suggestion.getByRole('button', { name: 'Übernehmen' })).toBeFocused();
+  await expectAccessible(page);
+  await screenshot(page, 'category-dialog-suggestion-phone-dark');
+  await page.keyboard.press('Enter');
+  await expect(description).not.toHaveValue('');
 });
