@@ -135,4 +135,32 @@ test('"Mit KI einsortieren" files mail with a mark the user confirms or corrects
     ),
   ).toBeVisible();
   await expect(page.getByRole('link', { name: /^Meine Auswahl\b/ })).toBeVisible();
+
+  // Selected mails only: one mail chosen in the list goes to the AI, nothing else.
+  await page.goto('/app');
+  await page
+    .getByRole('checkbox', { name: 'E-Mail „Ihre Reiseverbindung nach Hamburg“ auswählen' })
+    .check();
+  await page.getByRole('button', { name: 'Kategorie zuweisen' }).click();
+  await page.getByRole('menuitem', { name: '1 E-Mail mit KI einsortieren' }).click();
+  const aiRuns = async () =>
+    Object.values(
+      (await (await request.get('/api/status/all-tasks/', { headers: auth })).json()) as Record<
+        string,
+        {
+          task_type: string;
+          status: string;
+          result: { categorized: number; uncertain: number } | null;
+        }
+      >,
+    ).filter((task) => task.task_type === 'AI_CATEGORIZE' && task.status === 'SUCCESS');
+  await expect
+    .poll(
+      async () =>
+        (await aiRuns()).some((task) => task.result!.categorized + task.result!.uncertain === 1),
+      {
+        timeout: 60_000,
+      },
+    )
+    .toBe(true);
 });
