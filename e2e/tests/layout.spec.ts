@@ -249,3 +249,21 @@ test('a draft reopens as it was written: blank lines stay one line tall', async 
   await expect(body).toContainText('Max');
   expect(await lines()).toEqual(written);
 });
+
+test('whoever asks the system for less motion gets no transitions and no spinning indicators', async ({
+  page,
+}) => {
+  const longest = (locator: Locator) =>
+    locator.evaluate((element) => {
+      const style = getComputedStyle(element);
+      const seconds = (value: string) => Math.max(...value.split(',').map((v) => parseFloat(v)));
+      return Math.max(seconds(style.transitionDuration), seconds(style.animationDuration));
+    });
+  await page.goto('/login');
+  const button = page.getByRole('button', { name: 'Anmelden' });
+  await expect(button).toBeVisible();
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  expect(await longest(button)).toBeGreaterThan(0.1);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  expect(await longest(button)).toBeLessThan(0.001);
+});

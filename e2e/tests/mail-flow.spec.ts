@@ -34,6 +34,10 @@ async function subjectsOnServer(
   }
 }
 
+// The main journey with the animations a user sees by default (the rest of the suite runs with
+// "reduce motion", playwright.config.ts).
+test.use({ reducedMotion: 'no-preference' });
+
 test('a new user onboards with an IMAP account, reads, replies, files and categorises mail', async ({
   page,
   mail,

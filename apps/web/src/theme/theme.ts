@@ -61,6 +61,20 @@ export function buildTheme(mode: PaletteMode): Theme {
         button: { textTransform: 'none', fontWeight: 600 },
       },
       components: {
+        // Whoever asks the system for less motion gets none: no sliding dialogs, no spinning or
+        // pulsing indicators (WCAG 2.3.3). A spinner then stands still; its label still says so.
+        MuiCssBaseline: {
+          styleOverrides: {
+            '@media (prefers-reduced-motion: reduce)': {
+              '*, *::before, *::after': {
+                animationDuration: '0.01ms !important',
+                animationIterationCount: '1 !important',
+                transitionDuration: '0.01ms !important',
+                scrollBehavior: 'auto !important',
+              },
+            },
+          },
+        },
         // The MDI webfont sets `line-height: inherit` on its glyphs; inside MUI's 1em icon box that
         // pushes them down and clips them, so the glyph box is pinned to one line of 1em.
         MuiIcon: {
