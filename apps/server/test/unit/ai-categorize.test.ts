@@ -160,4 +160,44 @@ describe('local engine: categorisation', () => {
       classify(seeded, mail('Sommer-Sale', 'Nur heute 30 % Rabatt auf alles.')).categoryId,
     ).toBe(2);
   });
+
+  it('reads a mail without words of its own as empty, Lotus Notes forwards included', () => {
+    const notes =
+      'fyi\n---------------------- Forwarded by Anna Muster/HOU/ECT on 08/01/2000 09:24 \n' +
+      'AM ---------------------------\n\nBob Beispiel@ENRON\n07/31/2000 11:49 AM\n' +
+      'To: Anna Muster/HOU/ECT@ECT\ncc:\nSubject: Quarterly figures\n\n' +
+      'The quarterly figures for the trading desk are attached, please review them soon.';
+    expect(mail('Quarterly figures', notes)['is:empty']).toBe(1);
+    const quoted =
+      'Thanks!\n\n\tJeff Dasovich\n\tSent by: Jeff Dasovich\n' +
+      '\t10/02/2000 05:53 PM\n\n\t\t To: skean@enron.com\n\t\t cc:\n\t\t Subject: Letter';
+    expect(mail('Re: Letter', quoted)['is:empty']).toBe(1);
+    expect(mail('Fwd: Bericht', '')['is:empty']).toBe(1);
+    expect(
+      mail('Bericht', 'Anbei der Bericht für das dritte Quartal.')['is:empty'],
+    ).toBeUndefined();
+  });
+
+  it('keeps mail with text out of a category described as mail without text', () => {
+    const seeded = createModel([
+      { id: 1, name: 'Leer', description: 'Leere Mails ohne Text.' },
+      { id: 2, name: 'Handel', description: 'Geschäfte, Märkte und Verträge der Firma.' },
+    ]);
+    const forwarded = (subject: string) =>
+      mail(subject, `----- Weitergeleitet von Anna Muster am 03.03.2026 10:15 -----\n${subject}`);
+    const all = [
+      forwarded('Quartalszahlen Strom'),
+      forwarded('Quartalszahlen Gas'),
+      mail('Quartalszahlen Öl', 'Die Quartalszahlen für Öl liegen vor, bitte prüfen.'),
+      mail('Vertrag', 'Der Vertrag mit dem Händler ist unterschrieben.'),
+    ];
+    seeded.background = buildBackground(all);
+    // The user filed forwards about quarterly figures as empty: a mail that says something about
+    // quarterly figures is still not empty.
+    addExample(seeded, 1, all[0]!);
+    addExample(seeded, 1, all[1]!);
+    expect(all[2]!['is:empty']).toBeUndefined();
+    expect(classify(seeded, all[2]!).categoryId).toBe(2);
+    expect(classify(seeded, forwarded('Quartalszahlen Kohle')).categoryId).toBe(1);
+  });
 });

@@ -1,4 +1,5 @@
 import { ownText } from '../../mail/mime/reply-text.ts';
+import { saysNothing } from './own-words.ts';
 import { analyzeText } from './text/analyze.ts';
 import type { Lexicon } from './text/compound.ts';
 import { detectLanguage, type Language } from './text/language.ts';
@@ -41,7 +42,8 @@ export function mailLanguage(mail: MailText): Language {
 /**
  * Term counts of subject (weighted), body (quotes and signature cut) and compound parts (half
  * weight), plus the sender's address and domain as features of their own ("from:…", "dom:…")
- * "has:attachment" and "is:reply". Terms are plain stems; the prefixes cannot collide with them.
+ * "has:attachment", "is:reply" and "is:empty" (the author wrote at most a few words: a bare
+ * forward, "fyi"). Terms are plain stems; the prefixes cannot collide with them.
  */
 export function mailFeatures(mail: MailText, options: FeatureOptions = {}): Features {
   const language = mailLanguage(mail);
@@ -71,5 +73,6 @@ export function mailFeatures(mail: MailText, options: FeatureOptions = {}): Feat
   }
   if (mail.hasAttachments) add('has:attachment', 1);
   if (mail.isReply || REPLY_SUBJECT.test(mail.subject)) add('is:reply', 1);
+  if (saysNothing(own)) add('is:empty', 1);
   return features;
 }

@@ -94,10 +94,16 @@ export function docVector(features: Features): Sparse {
 // mails that answer another, whatever they say, and a reply's text rarely says "reply" (on
 // SpamAssassin "reply" is a word of the adverts: "reply to be removed"). Such a word adds the
 // property's feature to the seed, as heavy as the category's name (twice in the seed text).
+// "Empty", "without any text", "leer", "ohne Text": a mail with (almost) no words of its own,
+// which is also a requirement (classify.ts: text keeps a mail out of such a category).
 const PROPERTY_WEIGHT = 2;
 const PROPERTIES: [RegExp, string][] = [
   [/(?:^|[^\p{L}])(?:antwort|repl(?:y|ies)\b|answers?\b)/iu, 'is:reply'],
   [/(?:^|[^\p{L}])(?:anh[aä]ng|attach)/iu, 'has:attachment'],
+  [
+    /(?:^|[^\p{L}])(?:empty|leer(?:e[nmrs]?)?\b|(?:without|no)(?: any)? text|(?:ohne|kein(?:en)?) text)/iu,
+    'is:empty',
+  ],
 ];
 
 export function seedVector(seed: CategorySeed): Sparse {
