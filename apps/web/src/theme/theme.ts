@@ -63,13 +63,17 @@ export function buildTheme(mode: PaletteMode): Theme {
       components: {
         // Whoever asks the system for less motion gets none: no sliding dialogs, no spinning or
         // pulsing indicators (WCAG 2.3.3). A spinner then stands still; its label still says so.
+        // Transitions go entirely: a short duration on every element would make every property
+        // of every element a transition (`transition-property` is `all` by default), and a value
+        // read right after a change would still be the old one (the list measured the room of a
+        // task card that had gone).
         MuiCssBaseline: {
           styleOverrides: {
             '@media (prefers-reduced-motion: reduce)': {
               '*, *::before, *::after': {
                 animationDuration: '0.01ms !important',
                 animationIterationCount: '1 !important',
-                transitionDuration: '0.01ms !important',
+                transition: 'none !important',
                 scrollBehavior: 'auto !important',
               },
             },
