@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { calibrate } from '../../src/ai/local/categorize/calibrate.ts';
 import { classify, FILE_THRESHOLD } from '../../src/ai/local/categorize/classify.ts';
+import {
+  linearLogits,
+  linearVector,
+  softmaxArray,
+  trainLinear,
+} from '../../src/ai/local/categorize/linear.ts';
 import { addExample, buildBackground, createModel } from '../../src/ai/local/categorize/model.ts';
 import { modelFromRows, modelToRows } from '../../src/ai/local/categorize/model-rows.ts';
 import { autoRows, selfTrain } from '../../src/ai/local/categorize/self-train.ts';
@@ -199,5 +205,27 @@ describe('local engine: categorisation', () => {
     expect(all[2]!['is:empty']).toBeUndefined();
     expect(classify(seeded, all[2]!).categoryId).toBe(2);
     expect(classify(seeded, forwarded('Quartalszahlen Kohle')).categoryId).toBe(1);
+  });
+
+  it("gives a small category's few examples more weight in the linear model", () => {
+    // 40 filed mails of one category, 4 of the other: unweighted, the model learns the 10:1
+    // share and hardly names the small one (0.95 / 0.066 below).
+    const examples = [
+      ...Array.from({ length: 40 }, (_, i) => ({
+        categoryId: 1,
+        features: { rechnung: 1, betrag: 1, [`w${i}`]: 1 },
+      })),
+      ...Array.from({ length: 4 }, (_, i) => ({
+        categoryId: 2,
+        features: { betrag: 1, reise: 1, [`v${i}`]: 1 },
+      })),
+    ];
+    const background = buildBackground(examples.map(({ features }) => features));
+    const linear = trainLinear([1, 2], examples, background);
+    const small = (features: Record<string, number>) =>
+      softmaxArray(linearLogits(linear, linearVector(features, background)))[1]!;
+    expect(small({ rechnung: 1, reise: 1 })).toBeGreaterThan(0.97);
+    expect(small({ betrag: 1, neu: 1 })).toBeGreaterThan(0.075);
+    expect(small({ betrag: 1, neu: 1 })).toBeLessThan(0.5);
   });
 });

@@ -24,6 +24,12 @@ const EPOCHS = 30;
 const RATE = 0.5;
 const L2 = 1e-4;
 const PRUNE = 1e-3;
+// A user files up to a hundred mails of a big category but only the handful a small one holds
+// (Enron: 100 of company business, 9 of empty mails). Unweighted, the model learns the examples'
+// shares and rarely names a small category; weighted by 1 / share the small ones' few examples
+// were overfitted (Enron 100 per class: macro-F1 +1.0, accuracy −0.8). The square root between
+// (+0.7 macro-F1, accuracy unchanged). Its shares are the prior shift's concern (prior-shift.ts).
+const BALANCE = 0.5;
 
 /** Log-tf·idf over the account's background, of unit length. */
 export function linearVector(features: Features, background: TermTable): Sparse {
@@ -84,6 +90,10 @@ export function trainLinear(
       vector: linearVector(e.features, background),
     }));
   if (data.length === 0) return model;
+  const perClass = new Float64Array(count);
+  for (const { target } of data) perClass[target]!++;
+  // (mean class size / this class's size)^BALANCE: 1 for balanced examples.
+  const classWeight = perClass.map((n) => (n > 0 ? (data.length / count / n) ** BALANCE : 0));
   for (const { vector } of data)
     for (const term of vector.keys())
       if (!model.weights.has(term)) model.weights.set(term, new Float64Array(count));
@@ -95,10 +105,11 @@ export function trainLinear(
       const { target, vector } = data[(step * stride) % data.length]!;
       const p = softmaxArray(linearLogits(model, vector));
       p[target]! -= 1;
-      for (let i = 0; i < count; i++) model.bias[i]! -= rate * p[i]! * 0.1;
+      const weight = classWeight[target]!;
+      for (let i = 0; i < count; i++) model.bias[i]! -= rate * weight * p[i]! * 0.1;
       for (const [term, value] of vector) {
         const row = model.weights.get(term)!;
-        for (let i = 0; i < count; i++) row[i]! -= rate * p[i]! * value;
+        for (let i = 0; i < count; i++) row[i]! -= rate * weight * p[i]! * value;
       }
     }
     const shrink = 1 - rate * L2 * data.length;
