@@ -1,4 +1,4 @@
-import { CssBaseline, ThemeProvider, type PaletteMode } from '@mui/material';
+import { CssBaseline, ThemeProvider, useMediaQuery, type PaletteMode } from '@mui/material';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { buildTheme } from './theme.ts';
 
@@ -36,7 +36,9 @@ export function ThemeModeProvider({ children }: { children: ReactNode }) {
       return next;
     });
   }, []);
-  const theme = useMemo(() => buildTheme(mode), [mode]);
+  // Followed live: the system setting may change while the app is open.
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)', { noSsr: true });
+  const theme = useMemo(() => buildTheme(mode, reducedMotion), [mode, reducedMotion]);
   const value = useMemo(() => ({ mode, toggle }), [mode, toggle]);
   return (
     <ThemeModeContext.Provider value={value}>

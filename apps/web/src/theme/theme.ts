@@ -46,13 +46,32 @@ const aboveTaskCards = ({ theme }: { theme: Theme }) => ({
   [theme.breakpoints.up('sm')]: { bottom: 'calc(24px + var(--task-cards-space, 0px))' },
 });
 
-export function buildTheme(mode: PaletteMode): Theme {
+// Under "reduce motion" MUI's transitions take no time at all: a zero duration lets a dialog,
+// a collapsing panel or a menu reach its end state in the same frame. The CSS rule below alone
+// only hid the motion while the components still waited out their usual timeouts: a dialog
+// closed with 'Speichern', already invisible, stayed over the page for a moment longer.
+const NO_MOTION = {
+  create: () => 'none',
+  getAutoHeightDuration: () => 0,
+  duration: {
+    shortest: 0,
+    shorter: 0,
+    short: 0,
+    standard: 0,
+    complex: 0,
+    enteringScreen: 0,
+    leavingScreen: 0,
+  },
+};
+
+export function buildTheme(mode: PaletteMode, reducedMotion = false): Theme {
   const palette = mode === 'dark' ? dark : light;
   const primaryText = mode === 'dark' ? dark.primary.main : lightPrimaryText;
   return createTheme(
     {
       palette: { mode, ...palette },
       shape: { borderRadius: 10 },
+      ...(reducedMotion ? { transitions: NO_MOTION } : {}),
       typography: {
         fontFamily: 'Roboto, "Segoe UI", "Helvetica Neue", Arial, sans-serif',
         h1: { fontWeight: 700 },
