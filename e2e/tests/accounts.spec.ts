@@ -28,10 +28,22 @@ test('edit keeps the stored password when left blank; removal asks first and lea
   await expect(page.getByText(/IMAP.*erfolgreich|Verbindung.*erfolgreich/i).first()).toBeVisible({
     timeout: 20_000,
   });
+  // The result panel can still change its height after its text shows (a trace of a failed run:
+  // the buttons moved 41 px down just then). With reduced motion that is one jump, not a slide
+  // Playwright waits out, and a click whose press and release straddle it is lost: the next
+  // click waits for the buttons to hold still.
+  const edit = actions.getByRole('button', { name: 'Bearbeiten' });
+  await expect
+    .poll(async () => {
+      const first = await edit.boundingBox();
+      await page.waitForTimeout(300);
+      return first?.y === (await edit.boundingBox())?.y;
+    })
+    .toBe(true);
 
   // A new password is tested before it is saved: a wrong one is saved only when the user says so,
   // and the card's earlier success no longer shows.
-  await actions.getByRole('button', { name: 'Bearbeiten' }).click();
+  await edit.click();
   await dialog.getByRole('textbox', { name: 'Passwort', exact: true }).fill('falsch');
   await dialog.getByRole('button', { name: 'Speichern' }).click();
   await expect(dialog.getByText(/Die Änderungen wurden noch nicht gespeichert/)).toBeVisible({
