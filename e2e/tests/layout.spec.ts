@@ -250,9 +250,7 @@ test('a draft reopens as it was written: blank lines stay one line tall', async 
   expect(await lines()).toEqual(written);
 });
 
-test('whoever asks the system for less motion gets no transitions and no spinning indicators', async ({
-  page,
-}) => {
+test('whoever asks the system for less motion gets no transitions', async ({ page }) => {
   const longest = (locator: Locator) =>
     locator.evaluate((element) => {
       const style = getComputedStyle(element);
