@@ -265,3 +265,51 @@ test('whoever asks the system for less motion gets no transitions', async ({ pag
   await page.emulateMedia({ reducedMotion: 'reduce' });
   expect(await longest(button)).toBeLessThan(0.001);
 });
+
+test('the drawer marks the page the address is on, through navigation inside the app', async ({
+  page,
+  request,
+  mail,
+}) => {
+  const mailbox = await mail.mailbox({ bulk: 5 });
+  await signedInWithMailbox(page, request, mailbox);
+  await page.goto('/app');
+  const drawer = page.getByRole('navigation', { name: 'Navigation', exact: true });
+  const marked = drawer.locator('[aria-current="page"]');
+  const inbox = drawer.getByTestId('drawer-inbox');
+  await expect(inbox).toHaveAttribute('aria-current', 'page');
+
+  await drawer.getByRole('link', { name: 'Kategorien verwalten' }).click();
+  await expect(page.getByRole('heading', { name: 'Kategorien', level: 1 })).toBeVisible();
+  await expect(marked).toHaveCount(1);
+  await expect(drawer.getByRole('link', { name: 'Kategorien verwalten' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await drawer.getByRole('link', { name: 'Konten verwalten' }).click();
+  await expect(page.getByRole('heading', { name: 'E-Mail-Konten', level: 1 })).toBeVisible();
+  await expect(marked).toHaveCount(1);
+  await expect(drawer.getByRole('link', { name: 'Konten verwalten' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+
+  // A mail is no drawer entry, the next one neither; the inbox is marked again once back.
+  await inbox.click();
+  await page.getByRole('main').getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/app\/emails\/\d+$/);
+  const first = page.url();
+  await expect(marked).toHaveCount(0);
+  await page.keyboard.press('j');
+  await expect(page).not.toHaveURL(first);
+  await expect(marked).toHaveCount(0);
+  await page.getByRole('button', { name: 'Zurück zur Liste' }).click();
+  await expect(inbox).toHaveAttribute('aria-current', 'page');
+  await drawer.getByRole('link', { name: /^Ungelesen/ }).click();
+  await expect(page.getByRole('heading', { name: 'Ungelesene', level: 1 })).toBeVisible();
+  await expect(marked).toHaveCount(1);
+  await expect(drawer.getByRole('link', { name: /^Ungelesen/ })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+});

@@ -1,6 +1,6 @@
 import { Box, Divider, IconButton, Tooltip, Typography } from '@mui/material';
 import { useIsFetching } from '@tanstack/react-query';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { LogoMark } from '../../components/ui/Logo.tsx';
@@ -15,21 +15,44 @@ import { MailboxEntries } from './drawer/MailboxEntries.tsx';
 import { useDrawerData } from './drawer/use-drawer-data.ts';
 import { useDrawerUiState } from './drawer/use-drawer-ui-state.ts';
 
-/** Spec §2 main-layout drawer: title, mailbox entries, search, accounts, management, footer. */
-export function AppDrawerContent({
-  onNavigate,
-  onCreateCategory,
-}: {
+interface DrawerProps {
   onNavigate?: (() => void) | undefined;
   onCreateCategory: (accountId?: number) => void;
-}) {
-  const { t } = useTranslation();
+}
+
+/** The link of 'VERWALTUNG' the address is on, if any. */
+function managementKey(pathname: string): string | null {
+  const section = /^\/app\/(categories|accounts)(\/|$)/.exec(pathname);
+  return section ? `/app/${section[1]}` : null;
+}
+
+/**
+ * Spec §2 main-layout drawer: title, mailbox entries, search, accounts, management, footer.
+ * Only what the drawer shows of the address reaches it: opening one mail after the other
+ * (j and k) leaves the drawer and its hundreds of rows alone.
+ */
+export function AppDrawerContent(props: DrawerProps) {
   const location = useLocation();
+  return (
+    <DrawerBody
+      {...props}
+      active={activeDrawerKey(location.pathname, location.search)}
+      management={managementKey(location.pathname)}
+    />
+  );
+}
+
+const DrawerBody = memo(function DrawerBody({
+  onNavigate,
+  onCreateCategory,
+  active,
+  management,
+}: DrawerProps & { active: string | null; management: string | null }) {
+  const { t } = useTranslation();
   // State, not a ref: the account tree must hear when the scroller exists (it mounts first).
   const [scroller, setScroller] = useState<HTMLElement | null>(null);
   const data = useDrawerData();
   const ui = useDrawerUiState();
-  const active = activeDrawerKey(location.pathname, location.search);
   // Typing stays responsive with hundreds of folders: the list follows a moment later.
   const query = useDeferredValue(ui.state.query);
   const uncategorized = t('layout.uncategorized');
@@ -112,7 +135,7 @@ export function AppDrawerContent({
         />
         <Divider />
         <ManagementSection
-          pathname={location.pathname}
+          active={management}
           onNavigate={onNavigate}
           onCreateCategory={() => onCreateCategory()}
         />
@@ -128,7 +151,7 @@ export function AppDrawerContent({
       {folderActions.element}
     </Box>
   );
-}
+});
 
 function RefreshButton({
   label,

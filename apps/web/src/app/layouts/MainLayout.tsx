@@ -1,5 +1,5 @@
 import { Box, Drawer, Snackbar, Toolbar, useMediaQuery } from '@mui/material';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
 import { useShortcuts } from '../../components/mail/use-shortcuts.ts';
@@ -23,7 +23,18 @@ const CreateCategoryDialog = lazy(() =>
 
 type DialogState = { open: boolean; accountId?: number | undefined; mounted: boolean };
 
-export function MainLayout() {
+/** Issue 22: questions to the mail from anywhere in the app. */
+function AskShortcut() {
+  const navigate = useNavigate();
+  useShortcuts({ q: () => void navigate('/app/ask') });
+  return null;
+}
+
+/**
+ * The app's frame. The router renders it anew on every navigation; memo (and nothing here
+ * reading the route) keeps the top bar and the drawer out of that: only the page changes.
+ */
+export const MainLayout = memo(function MainLayout() {
   const { t } = useTranslation();
   const wide = useMediaQuery(WIDE_QUERY, { noSsr: true });
   const [wideOpen, setWideOpen] = useState(true);
@@ -33,12 +44,15 @@ export function MainLayout() {
   const open = wide ? wideOpen : narrowOpen;
   const toggle = () => (wide ? setWideOpen((v) => !v) : setNarrowOpen((v) => !v));
   useLiveUpdates();
-  const navigate = useNavigate();
-  // Issue 22: questions to the mail from anywhere in the app.
-  useShortcuts({ q: () => void navigate('/app/ask') });
+  const closeNarrow = useCallback(() => setNarrowOpen(false), []);
+  const createCategory = useCallback(
+    (accountId?: number) => setDialog({ open: true, accountId, mounted: true }),
+    [],
+  );
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <AskShortcut />
       {/* Keyboard users skip the top bar and the drawer's many links. */}
       <Box
         component="a"
@@ -91,8 +105,8 @@ export function MainLayout() {
         {wide && <Toolbar />}
         <Box sx={{ flex: 1, minHeight: 0 }}>
           <AppDrawerContent
-            onNavigate={wide ? undefined : () => setNarrowOpen(false)}
-            onCreateCategory={(accountId) => setDialog({ open: true, accountId, mounted: true })}
+            onNavigate={wide ? undefined : closeNarrow}
+            onCreateCategory={createCategory}
           />
         </Box>
       </Drawer>
@@ -139,4 +153,4 @@ export function MainLayout() {
       />
     </Box>
   );
-}
+});

@@ -15,11 +15,12 @@ import { drawerItemSx } from './drawer-styles.ts';
 
 /** Spec §2: 'VERWALTUNG' with 'Neue Kategorie erstellen' and the two management links. */
 export function ManagementSection({
-  pathname,
+  active,
   onNavigate,
   onCreateCategory,
 }: {
-  pathname: string;
+  /** The link whose section the address is in ('/app/categories'), or null. */
+  active: string | null;
   onNavigate?: (() => void) | undefined;
   onCreateCategory: () => void;
 }) {
@@ -42,7 +43,7 @@ export function ManagementSection({
     >
       <List dense sx={{ px: 1, py: 0 }}>
         {links.map((link) => {
-          const selected = pathname === link.to || pathname.startsWith(`${link.to}/`);
+          const selected = active === link.to;
           return (
             <ListItem key={link.to} disablePadding>
               <ListItemButton
