@@ -84,14 +84,21 @@ function modelKey(model: CategoryModel): string {
   return `${model.background.docs}:${tables.map((t) => `${t.docs},${t.mass},${t.terms.size}`).join(';')}`;
 }
 
-/** `withAuto` false: the anchor view, without what self-training added. */
-export function compileModel(model: CategoryModel, withAuto = true): CompiledModel {
-  const key = modelKey(model);
+/**
+ * `withAuto` false: the anchor view, without what self-training added. `autoWeight`: what one
+ * self-trained mail counts for (self-training itself reads its statistics at its own weight).
+ */
+export function compileModel(
+  model: CategoryModel,
+  withAuto = true,
+  weight = MODEL.autoWeight,
+): CompiledModel {
+  const key = `${weight}:${modelKey(model)}`;
   const cache = withAuto ? compiledCache : anchorCache;
   const cached = cache.get(model);
   if (cached && cached.key === key) return cached.compiled;
   const { seedWeight, smoothing } = MODEL;
-  const autoWeight = withAuto ? MODEL.autoWeight : 0;
+  const autoWeight = withAuto ? weight : 0;
   const ids = model.categories.map(({ id }) => id);
   const count = ids.length;
   const base = new Float64Array(count);
@@ -135,12 +142,18 @@ export function scoreCategories(
   model: CategoryModel,
   query: Sparse,
   withAuto = true,
+  autoWeight = MODEL.autoWeight,
 ): Map<number, number> {
-  return scoreWithEvidence(model, query, withAuto).scores;
+  return scoreWithEvidence(model, query, withAuto, autoWeight).scores;
 }
 
-function scoreWithEvidence(model: CategoryModel, query: Sparse, withAuto = true) {
-  const { ids, base, logNormaliser, terms, requires } = compileModel(model, withAuto);
+function scoreWithEvidence(
+  model: CategoryModel,
+  query: Sparse,
+  withAuto = true,
+  autoWeight = MODEL.autoWeight,
+) {
+  const { ids, base, logNormaliser, terms, requires } = compileModel(model, withAuto, autoWeight);
   const scores = new Float64Array(ids.length);
   let mass = 0;
   for (const [term, weight] of query) {
