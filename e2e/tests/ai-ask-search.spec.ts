@@ -108,3 +108,33 @@ test('"Mit KI suchen" reads a sentence, lists its hits with what it understood, 
   await expect(page).toHaveURL(/\/app\/ai-search\?q=Einladung/);
   await expect(hits.getByRole('link').first()).toContainText('Einladung zur Mitgliederversammlung');
 });
+
+test('a question whose task the server no longer lists says so instead of running for ever', async ({
+  page,
+  request,
+  mail,
+}) => {
+  const mailbox = await mail.mailbox({ bulk: 1 });
+  await signedInWithMailbox(page, request, mailbox);
+  // This session asked it long ago, before a pause: the server forgot the finished task.
+  await page.goto('/app');
+  await page.evaluate(() =>
+    sessionStorage.setItem(
+      'brieftaube.questions',
+      JSON.stringify([
+        { taskId: '6f1c2b9e-0000-4000-8000-000000000000', question: 'Wann kommt mein Paket?' },
+      ]),
+    ),
+  );
+  await page.goto('/app/ask');
+  const entry = page.getByRole('article').filter({ hasText: 'Wann kommt mein Paket?' });
+  await expect(entry.getByRole('alert')).toHaveText(
+    'Das Ergebnis liegt nicht mehr vor. Bitte versuchen Sie es erneut.',
+  );
+  await expect(entry.getByRole('status')).toHaveCount(0);
+  // Settled for good: a reload finds it the same, not running again.
+  await page.reload();
+  await expect(entry.getByRole('alert')).toHaveText(
+    'Das Ergebnis liegt nicht mehr vor. Bitte versuchen Sie es erneut.',
+  );
+});

@@ -2,6 +2,8 @@
 export const tasks = {
   /** Spec §4: the message of a task that has just been started. */
   starting: 'Task wird gestartet...',
+  /** A task the server no longer lists (finished long ago): its result is lost. */
+  gone: 'Das Ergebnis liegt nicht mehr vor. Bitte versuchen Sie es erneut.',
   /** Spec §2: card titles by task type. */
   types: {
     FETCH: 'E-Mail-Abruf',
