@@ -126,6 +126,10 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
       }),
     );
   }
+  // Idle connections stay open until close(): a server that drops an idle keep-alive socket
+  // races the client reusing it, and a call lost on a socket closed under it never reached the
+  // fake (a CI run on a loaded VM counted three calls for two batches tried twice each).
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
   return fake;
