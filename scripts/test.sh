@@ -39,7 +39,7 @@ trap print_stages EXIT
 
 # --- Debian packages -------------------------------------------------------------------------
 missing=()
-command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+command -v chromium-headless-shell >/dev/null 2>&1 || missing+=(chromium-headless-shell)
 fc-list 2>/dev/null | grep -qi 'dejavu' || missing+=(fonts-dejavu-core)
 [ -x /usr/sbin/dovecot ] || missing+=(dovecot-imapd)
 [ -x /usr/lib/dovecot/lmtp ] || missing+=(dovecot-lmtpd)

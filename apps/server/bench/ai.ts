@@ -155,7 +155,12 @@ async function askInBrowser(
   questions: readonly string[],
 ): Promise<number[]> {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    // `npm test` installs only the headless shell; a browser installed beside it is used.
+    executablePath:
+      process.env.CHROMIUM ??
+      (fs.existsSync('/usr/bin/chromium')
+        ? '/usr/bin/chromium'
+        : '/usr/bin/chromium-headless-shell'),
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
   });
   try {

@@ -3,6 +3,7 @@
 // steady flicks plus jumps deep into the list — timing every frame with requestAnimationFrame.
 // Prints figures; asserts nothing.
 //   node apps/web/bench/run.ts            (BENCH_SECONDS=8, BENCH_COUNT=100000, CHROMIUM=/usr/bin/chromium)
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
@@ -33,7 +34,10 @@ const url = server.resolvedUrls?.local[0];
 if (!url) throw new Error('preview server has no address');
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  // `npm test` installs only the headless shell; a browser installed beside it is used.
+  executablePath:
+    process.env.CHROMIUM ??
+    (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : '/usr/bin/chromium-headless-shell'),
   args: [
     '--no-sandbox',
     '--disable-gpu',
