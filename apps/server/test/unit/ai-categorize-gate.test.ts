@@ -109,9 +109,21 @@ describe('local engine: filing gate and learning from examples', () => {
   it("moves its prior towards the mailbox's shares, within bounds, and stores the shift", () => {
     const m = model();
     const examples = filedTwice();
-    // Too few examples for a linear model: no shift, the prior stays self-training's.
+    // Too few examples for a linear model: naive Bayes's prior from what the descriptions and
+    // examples pick over the unfiled mail, stored like the shift and used before the temperature.
     fitPriorShift(m, () => [...work, ...work, ...work, ...home], examples.slice(0, 10));
-    expect(m.priorShift).toBeUndefined();
+    expect(m.linear).toBeUndefined();
+    const counted = m.priorShift!;
+    expect(counted.get(1)!).toBeGreaterThan(counted.get(2)!);
+    const plainRows = JSON.parse(JSON.stringify(modelToRows(m))) as ReturnType<typeof modelToRows>;
+    const plain = modelFromRows(categories, plainRows);
+    expect(plain.priorShift).toEqual(counted);
+    const probe0 = mail('Ausflug', 'Fotos vom Ausflug an den See.', 'x@y.de');
+    expect(classify(plain, probe0)).toEqual(classify(m, probe0));
+    const withoutPrior = classify({ ...m, priorShift: undefined }, probe0);
+    const office = (c: typeof withoutPrior) =>
+      c.ranking.find((r) => r.categoryId === 1)!.probability;
+    expect(office(classify(m, probe0))).toBeGreaterThan(office(withoutPrior));
     for (const { categoryId, features } of examples) addExample(m, categoryId, features);
     calibrate(m, examples);
     const probe = mail('Ausflug', 'Fotos vom Ausflug an den See.', 'x@y.de');

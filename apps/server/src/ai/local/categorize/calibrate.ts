@@ -45,6 +45,8 @@ interface HeldOut {
  */
 export function calibrate(model: CategoryModel, examples: readonly Example[]): number {
   model.linear = undefined;
+  // Fitted for the model as it was (prior-shift.ts runs after this): it would not fit the new one.
+  model.priorShift = undefined;
   model.blend = 0;
   model.anchorTemperature = defaultAnchorTemperature(model.categories.length);
   const usable = examples.filter(({ categoryId }) => model.user.has(categoryId));

@@ -227,6 +227,11 @@ export function classify(model: CategoryModel, features: Features): Classificati
   const query = queryVector(features, model.background);
   const { scores, evidence } = scoreWithEvidence(model, query);
   const linear = linearScores(model, features);
+  // Without a linear model the stored shift is naive Bayes's prior (prior-shift.ts), which
+  // belongs to its scores before the temperature; with one, it corrects the blended logits.
+  const bayesPrior = model.linear ? undefined : model.priorShift;
+  if (bayesPrior)
+    for (const [id, score] of scores) scores.set(id, score + (bayesPrior.get(id) ?? 0));
   const probabilities = blendedProbabilities(
     scores,
     linear,

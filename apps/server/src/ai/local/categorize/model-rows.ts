@@ -63,9 +63,9 @@ function linearRows(model: CategoryModel, rows: ModelRows) {
       rows.terms.push({ categoryId, source: 'linear', term, weight });
     row(BLEND, model.blend);
     row(ANCHOR, model.anchorTemperature);
-    if (!linear) return;
     const shift = model.priorShift?.get(categoryId);
     if (shift !== undefined) row(PRIOR, shift);
+    if (!linear) return;
     for (const [term, weights] of linear.weights) if (weights[i] !== 0) row(term, weights[i]!);
     row(BIAS, linear.bias[i]!);
   });

@@ -42,7 +42,8 @@ export interface CategoryModel {
   blend: number;
   /**
    * Per category, log(its share of the account's mail / its share of the user's examples),
-   * added to the logits while a linear model is in use (prior-shift.ts).
+   * added to the logits while a linear model is in use; without one, log(share × categories)
+   * as counted by the descriptions and examples, naive Bayes's prior (prior-shift.ts).
    */
   priorShift?: Map<number, number>;
   /**
