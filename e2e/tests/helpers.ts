@@ -13,11 +13,23 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 }
 
+/**
+ * The rules whose outcome depends on colour. A screen in the dark theme is the light one's page
+ * with other colours (the theme changes the palette, not the markup): checked in light with every
+ * rule, it needs only these in dark, which takes axe about half the time.
+ */
+export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
 /** axe-core on the current page: no serious or critical violation is allowed. */
-export async function expectAccessible(page: Page): Promise<void> {
+export async function expectAccessible(
+  page: Page,
+  { rules }: { rules?: string[] } = {},
+): Promise<void> {
   // A mail's frame is sandboxed without scripts: axe cannot run in it (and it is the sender's
   // content, not the app's).
-  const results = await new AxeBuilder({ page })
+  const builder = new AxeBuilder({ page });
+  if (rules) builder.withRules(rules);
+  const results = await builder
     .exclude('iframe[sandbox]')
     // axe.run in the page itself: the default (runPartial) opens a new blank page for every check
     // to combine the frames' results, and the app has no frame axe may look into.
@@ -38,7 +50,7 @@ export async function lightAndDark(page: Page, name: string): Promise<void> {
   await screenshot(page, `${name}-light`);
   await page.getByRole('button', { name: 'Dunkles Design aktivieren' }).click();
   await page.mouse.move(1, 400);
-  await expectAccessible(page);
+  await expectAccessible(page, { rules: COLOUR_RULES });
   await screenshot(page, `${name}-dark`);
   await page.getByRole('button', { name: 'Helles Design aktivieren' }).click();
   await page.mouse.move(1, 400);
