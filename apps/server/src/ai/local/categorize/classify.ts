@@ -85,7 +85,7 @@ function modelKey(model: CategoryModel): string {
 }
 
 /**
- * `withAuto` false: the anchor view, without what self-training added. `autoWeight`: what one
+ * `withAuto` false: the anchor view, without what self-training added. `weight`: what one
  * self-trained mail counts for (self-training itself reads its statistics at its own weight).
  */
 export function compileModel(
