@@ -189,7 +189,7 @@ describe('local engine: proposals and writing', () => {
         terms: ['Rechnung', 'Vertrag'],
       }),
     ).toBe(
-      'E-Mails rund um das Thema „Telekom“, zum Beispiel von Telekom; typische Stichworte: Rechnung und Vertrag.',
+      'E-Mails rund um das Thema „Telekom“, etwa von Telekom; typische Stichworte: Rechnung und Vertrag.',
     );
     // Freemail and example senders name no organisation; pronouns and months are no keywords.
     expect(
@@ -198,7 +198,11 @@ describe('local engine: proposals and writing', () => {
         terms: ['Ihre', 'November', 'Your', 'Mahnung', '2026', 'Strom'],
       }),
     ).toBe(
-      'Rechnungen, Zahlungsaufforderungen und Abrechnungen, zum Beispiel von Stadtwerke Leipzig; typische Stichworte: Mahnung und Strom.',
+      'Rechnungen, Zahlungsaufforderungen und Abrechnungen, etwa von Stadtwerke Leipzig; typische Stichworte: Mahnung und Strom.',
+    );
+    // Colleagues at beispiel.de: the sentence names them once, not "zum Beispiel von Beispiel".
+    expect(suggestCategoryDescription('Arbeit', { senders: ['thomas.weber@beispiel.de'] })).toBe(
+      'Nachrichten zu Arbeit, Projekten und Terminen mit Kollegen, etwa von Beispiel.',
     );
   });
 });

@@ -84,7 +84,8 @@ export function suggestCategoryDescription(name: string, hints: DescriptionHints
     .slice(0, 3);
   const terms = (hints.terms ?? []).filter(telling).slice(0, 3);
   let sentence = what;
-  if (senders.length > 0) sentence += `, zum Beispiel von ${list(senders)}`;
+  // "etwa", not "zum Beispiel": a company at beispiel.de made that "zum Beispiel von Beispiel".
+  if (senders.length > 0) sentence += `, etwa von ${list(senders)}`;
   if (terms.length > 0)
     sentence += `${senders.length > 0 ? ';' : ','} typische Stichworte: ${list(terms)}`;
   return `${sentence}.`;
