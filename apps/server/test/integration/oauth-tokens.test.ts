@@ -74,6 +74,38 @@ describe.each(DATABASE_KINDS)('OAuth tokens on %s', (kind) => {
     const second = await fetchAccount(owner, account.id);
     expect(second.status, second.message).toBe('SUCCESS');
     expect(oauth.calls.refresh).toBe(before + 1);
+
+    // The same for sending: the SMTP server refuses the dead token, the message goes out with
+    // a renewed one, once, and the user sees nothing of it.
+    const renewed = (await t.services.accounts.findAccount(userId, account.id))!;
+    const { accessToken: live } = await t.services.accounts.credentialsOf(renewed);
+    oauth.setAccessTokenTtl(1);
+    try {
+      await t.services.accounts.credentialsOf(renewed, live);
+    } finally {
+      oauth.setAccessTokenTtl(3600);
+    }
+    await t.database.db.execute(
+      sql`UPDATE accounts SET token_expiry = now() + interval '1 hour' WHERE id = ${account.id}`,
+    );
+    await new Promise((r) => setTimeout(r, 1500));
+    const beforeSend = oauth.calls.refresh;
+    const received = stack.smtp.received.length;
+    const sent = await owner.request({
+      method: 'POST',
+      url: '/api/emails/send/',
+      payload: {
+        account: account.id,
+        to: 'freund@beispiel.de',
+        subject: 'Erneuert',
+        body: 'Hallo',
+      },
+    });
+    expect(sent.statusCode, sent.body).toBeLessThan(300);
+    expect(oauth.calls.refresh).toBe(beforeSend + 1);
+    const mails = await stack.smtp.waitFor(received + 1);
+    expect(mails).toHaveLength(received + 1);
+    expect(mails.at(-1)).toMatchObject({ user: address, to: ['freund@beispiel.de'] });
   });
 
   it('refreshes once for many callers at once (rotating refresh tokens)', async () => {

@@ -1,5 +1,6 @@
 import { ErrorCode, FieldErrorCode } from '@brieftaube/shared';
 import type { ImapFlow } from 'imapflow';
+import type { SendMailOptions } from 'nodemailer';
 import { AppError } from '../../lib/app-error.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import {
@@ -179,23 +180,35 @@ export function createAccountConnections(deps: {
       return connector.reserveExtra(imapEndpoint(account), { user }, addresses, wanted);
     },
 
-    /** An SMTP transport of the account (policy, counted failures); the caller closes it. */
-    async smtp(account: AccountRow, timeoutMs?: number) {
+    /**
+     * Sends one message through the account's SMTP server (policy, counted failures). An OAuth
+     * token the server refuses is renewed and the message sent once more, as for IMAP: the
+     * refusal comes at AUTH, before the server has taken anything.
+     */
+    sendMail(account: AccountRow, mail: SendMailOptions, timeoutMs?: number): Promise<void> {
       const guard = guards.forUser(account.userId);
-      const { transport, target } = await connector.smtp(
-        { host: account.smtpServer, port: account.smtpPort, security: account.smtpSecurity },
-        await credentialsOf(account),
-        { guard, timeoutMs },
-      );
-      return {
-        transport,
-        succeeded: () => guard?.succeeded(target),
-        /** Counted only when connecting or logging in failed, not for a refused recipient. */
-        failed: async (error: unknown) => {
-          if (CONNECT_FAILURES.has(classifyConnectionError(error)))
-            await guard?.failed(target, error);
-        },
+      const endpoint = {
+        host: account.smtpServer,
+        port: account.smtpPort,
+        security: account.smtpSecurity,
       };
+      return withCredentials(account, async (credentials) => {
+        const { transport, target } = await connector.smtp(endpoint, credentials, {
+          guard,
+          timeoutMs,
+        });
+        try {
+          await transport.sendMail(mail);
+          guard?.succeeded(target);
+        } catch (error) {
+          // Counted only when connecting or logging in failed, not for a refused recipient.
+          if (CONNECT_FAILURES.has(classifyConnectionError(error)))
+            await guard?.failed(target, error).catch(() => undefined);
+          throw error;
+        } finally {
+          transport.close();
+        }
+      });
     },
   };
 }

@@ -168,20 +168,22 @@ export function createComposeService(deps: ComposeServiceDeps) {
     }> {
       const { account, message } = await prepare(userId, input, true);
       const raw = await buildOutgoing(message);
-      let smtp: Awaited<ReturnType<typeof accounts.smtp>> | undefined;
       try {
-        smtp = await accounts.smtp(account, deps.smtpTimeoutMs);
-        await smtp.transport.sendMail({
-          envelope: {
-            // Umlaut domains in ASCII, as the headers have them (nodemailer converts those).
-            from: asciiAddress(account.emailAddress),
-            to: [...message.to, ...message.cc, ...message.bcc].map((r) => asciiAddress(r.address)),
+        await accounts.sendMail(
+          account,
+          {
+            envelope: {
+              // Umlaut domains in ASCII, as the headers have them (nodemailer converts those).
+              from: asciiAddress(account.emailAddress),
+              to: [...message.to, ...message.cc, ...message.bcc].map((r) =>
+                asciiAddress(r.address),
+              ),
+            },
+            raw,
           },
-          raw,
-        });
-        smtp.succeeded();
+          deps.smtpTimeoutMs,
+        );
       } catch (error) {
-        await smtp?.failed(error).catch(() => undefined);
         // Never lost: what could not be sent is kept as a draft, and the answer says where.
         const code = classifyConnectionError(error);
         const draftMessage = await buildOutgoing(message, { keepBcc: true });
@@ -192,8 +194,6 @@ export function createComposeService(deps: ComposeServiceDeps) {
           smtp: [code as never],
           ...(draftId ? { draft_id: [String(draftId) as never] } : {}),
         });
-      } finally {
-        smtp?.transport.close();
       }
 
       // The sender's own copy shows who got a blind copy; what went out does not.
