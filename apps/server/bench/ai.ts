@@ -22,6 +22,7 @@ import { loadCodealltag } from '../eval/corpora.ts';
 import { featuresOf } from '../src/ai/index.ts';
 import { classify } from '../src/ai/local/categorize/classify.ts';
 import { modelFromRows } from '../src/ai/local/categorize/model-rows.ts';
+import { createModelCache } from '../src/ai/model-cache.ts';
 import { seededRandom, shuffled } from '../src/ai/local/sparse.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/env.ts';
@@ -375,9 +376,17 @@ async function measure(label: string, dovecot: Dovecot, labels: string[], databa
 
     // 3. One new mail by the stored model.
     const l0 = performance.now();
-    const stored = await services.ai.repo.loadModel(account.id);
+    const models = createModelCache(services.ai.repo);
+    const stored = await models.load(account.id);
     const model = modelFromRows(await services.ai.repo.categories(userId, account.id), stored!);
     const loadMs = performance.now() - l0;
+    // The next new-mail run in the same process: the trained rows are kept (model-cache.ts).
+    const l1 = performance.now();
+    modelFromRows(
+      await services.ai.repo.categories(userId, account.id),
+      (await models.load(account.id))!,
+    );
+    const reloadMs = performance.now() - l1;
     const sample = await services.ai.repo.mails({ userId, accountIds: [account.id], limit: 300 });
     const perMail = sample.map((mail) => {
       const t = performance.now();
@@ -386,13 +395,19 @@ async function measure(label: string, dovecot: Dovecot, labels: string[], databa
     });
     const one = sample[0]!.id;
     const noProgress = { report: async () => {}, isCancelled: async () => false };
-    const e0 = performance.now();
-    await services.ai.categorize(
-      userId,
-      { accountIds: [account.id], emailIds: [one], reclassifyUncategorizedOnly: false },
-      noProgress,
-    );
-    const endToEndMs = performance.now() - e0;
+    // Twice: the first run of a process reads the whole stored model, the next only the
+    // user's own rows (model-cache.ts).
+    const namedMail = async () => {
+      const e0 = performance.now();
+      await services.ai.categorize(
+        userId,
+        { accountIds: [account.id], emailIds: [one], reclassifyUncategorizedOnly: false },
+        noProgress,
+      );
+      return performance.now() - e0;
+    };
+    const endToEndMs = await namedMail();
+    const endToEndAgainMs = await namedMail();
 
     // 4. Search and questions, in the function and through the task API.
     const time = async (work: () => Promise<unknown>) => {
@@ -468,7 +483,12 @@ async function measure(label: string, dovecot: Dovecot, labels: string[], databa
     );
     row('classify one new mail (features + model), p50/p95', q(perMail), '< 5 ms');
     row('  loading the stored model once', `${nf.format(loadMs)} ms`, '');
-    row('  one named mail through ai.categorize', `${nf.format(endToEndMs)} ms`, '');
+    row('  loading it again in the same process', `${nf.format(reloadMs)} ms`, '');
+    row(
+      '  one named mail through ai.categorize, first / next',
+      `${nf.format(endToEndMs)} / ${nf.format(endToEndAgainMs)} ms`,
+      '',
+    );
     row(`AI search, ${SEARCHES.length} queries × ${ROUNDS}, p50/p95`, q(searchMs), '< 1 s');
     row(`question, ${QUESTIONS.length} questions × ${ROUNDS}, p50/p95`, q(questionMs), '< 1 s');
     row('  search/question as a task (POST + poll), p50/p95', q(viaApi), '');

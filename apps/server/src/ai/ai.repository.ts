@@ -4,6 +4,14 @@ import type { ModelRows } from './local/categorize/model-rows.ts';
 import type { CategorySeed } from './local/categorize/model.ts';
 
 /** What the engine reads of a stored mail; bodies are cut in SQL, the engine reads no more. */
+/** An account's stored model apart from its rows (modelRows). */
+export interface ModelState {
+  trainedAt: Date;
+  temperature: number;
+  /** Mails and features the background's document frequencies were counted over. */
+  background: { docs: number; mass: number };
+}
+
 export interface AiMailRow {
   id: number;
   accountId: number;
@@ -274,8 +282,8 @@ export function createAiRepository(db: Db) {
       return found.map((r) => r.id);
     },
 
-    /** The stored model of an account, or undefined before its first categorisation run. */
-    async loadModel(accountId: number): Promise<(ModelRows & { trainedAt: Date }) | undefined> {
+    /** When and how an account's model was last trained, or undefined before its first run. */
+    async modelState(accountId: number): Promise<ModelState | undefined> {
       const [state] = await rows<{
         docs: number;
         mass: number;
@@ -287,6 +295,23 @@ export function createAiRepository(db: Db) {
             FROM ai_account_models WHERE account_id = ${accountId}`,
       );
       if (!state) return undefined;
+      return {
+        trainedAt: new Date(state.trainedAt),
+        temperature: Number(state.temperature),
+        background: { docs: Number(state.docs), mass: Number(state.mass) },
+      };
+    },
+
+    /**
+     * Rows of an account's stored model: `user` the user's filed mail (changes with every
+     * correction), `trained` what only a categorisation run writes (self-training, the linear
+     * model and its settings, the background's terms).
+     */
+    async modelRows(
+      accountId: number,
+      part: 'user' | 'trained',
+    ): Promise<Pick<ModelRows, 'terms' | 'totals'>> {
+      const sources = part === 'user' ? sql`t.source = 'user'` : sql`t.source <> 'user'`;
       const categoryTotals = await rows<{
         categoryId: number;
         source: 'user' | 'ai';
@@ -296,35 +321,28 @@ export function createAiRepository(db: Db) {
         db,
         sql`SELECT t.category_id AS "categoryId", t.source, t.docs, t.mass
             FROM ai_category_totals t JOIN categories c ON c.id = t.category_id
-            WHERE c.account_id = ${accountId}`,
+            WHERE c.account_id = ${accountId} AND ${sources}`,
       );
       const categoryTerms = await rows<{
         categoryId: number;
-        source: 'user' | 'ai';
+        source: 'user' | 'ai' | 'linear';
         term: string;
         weight: number;
       }>(
         db,
         sql`SELECT t.category_id AS "categoryId", t.source, t.term, t.weight
             FROM ai_category_terms t JOIN categories c ON c.id = t.category_id
-            WHERE c.account_id = ${accountId}`,
+            WHERE c.account_id = ${accountId} AND ${sources}`,
       );
-      const background = await rows<{ term: string; docs: number }>(
-        db,
-        sql`SELECT term, docs FROM ai_background_terms WHERE account_id = ${accountId}`,
-      );
+      const background =
+        part === 'trained'
+          ? await rows<{ term: string; docs: number }>(
+              db,
+              sql`SELECT term, docs FROM ai_background_terms WHERE account_id = ${accountId}`,
+            )
+          : [];
       return {
-        trainedAt: new Date(state.trainedAt),
-        temperature: Number(state.temperature),
-        totals: [
-          ...categoryTotals.map((r) => ({ ...r, docs: Number(r.docs), mass: Number(r.mass) })),
-          {
-            categoryId: null,
-            source: 'background',
-            docs: Number(state.docs),
-            mass: Number(state.mass),
-          },
-        ],
+        totals: categoryTotals.map((r) => ({ ...r, docs: Number(r.docs), mass: Number(r.mass) })),
         terms: [
           ...categoryTerms.map((r) => ({ ...r, weight: Number(r.weight) })),
           ...background.map((r) => ({

@@ -13,6 +13,7 @@ import {
 } from './local/categorize/model.ts';
 import { fitPriorShift } from './local/categorize/prior-shift.ts';
 import { selfTrain } from './local/categorize/self-train.ts';
+import { createModelCache } from './model-cache.ts';
 import { decideUncertainByModel, MODEL_MAX_PER_RUN } from './model-categorize.ts';
 import type { Features } from './local/features.ts';
 import {
@@ -46,6 +47,7 @@ const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** Categorisation (ADR 0022, ADR 0025): learning from the user's filing, and filing by the AI. */
 export function createCategorizer(deps: AiDeps) {
   const { repo } = deps;
+  const models = createModelCache(repo);
 
   /** Every page of mail the query names, in id order. */
   async function* pages(query: {
@@ -237,7 +239,7 @@ export function createCategorizer(deps: AiDeps) {
         const share = (part: number) => Math.round(5 + ((index + part) / accountIds.length) * 90);
         await progress.report(share(0), 'E-Mails werden gelesen …');
         const quick = params.emailIds !== undefined || params.newMailOnly === true;
-        const stored = quick ? await repo.loadModel(accountId) : undefined;
+        const stored = quick ? await models.load(accountId) : undefined;
         let model: CategoryModel | undefined;
         /** The mails the local engine was unsure of, for the configured model. */
         const unsure: number[] = [];

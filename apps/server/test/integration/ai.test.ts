@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { AiCancelledError } from '@brieftaube/server/ai/index.ts';
+import type { ModelRows } from '@brieftaube/server/ai/local/categorize/model-rows.ts';
+import { createModelCache } from '@brieftaube/server/ai/model-cache.ts';
 import { codealltagMessages } from '@brieftaube/test-support/ai-mailbox.ts';
 import { registerApiUser, type ApiUser } from '@brieftaube/test-support/api-user.ts';
 import { startDovecot, type Dovecot } from '@brieftaube/test-support/dovecot.ts';
@@ -301,6 +303,60 @@ describe.each(DATABASE_KINDS)('AI tasks on %s', (kind) => {
       account_id: strangerAccountId,
     });
     expect(foreignAccount.statusCode).toBe(404);
+  });
+
+  it('keeps a trained model between new-mail runs and is never stale for it', async () => {
+    const repo = t.services.ai.repo;
+    const models = createModelCache(repo);
+    const read = vi.spyOn(repo, 'modelRows');
+    try {
+      const uncached = async () => createModelCache(repo).load(accountId);
+      const first = (await models.load(accountId))!;
+      expect(first.terms.filter((r) => r.source === 'background').length).toBeGreaterThan(100);
+      expect(first).toEqual(await uncached());
+      read.mockClear();
+      // The next run reads only the user's own rows.
+      expect(await models.load(accountId)).toEqual(first);
+      expect(read.mock.calls.map(([, part]) => part)).toEqual(['user']);
+
+      // A correction counts at once.
+      const [mail] = await ids(sql`account_id = ${accountId} AND category_id IS NULL`);
+      const [category] = await queryRows<{ id: number }>(
+        t.database.db,
+        sql`SELECT id FROM categories WHERE account_id = ${accountId} ORDER BY id LIMIT 1`,
+      );
+      const userDocs = (rows: ModelRows) =>
+        rows.totals.find((r) => r.categoryId === category!.id && r.source === 'user')!.docs;
+      const before = userDocs(first);
+      const res = await owner.request({
+        method: 'PATCH',
+        url: `/api/emails/${mail}/`,
+        payload: { category: category!.id },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const corrected = (await models.load(accountId))!;
+      expect(userDocs(corrected)).toBe(before + 1);
+      expect(corrected).toEqual(await uncached());
+
+      // Trained again (in any process: trained_at changes): its new rows are read.
+      const run = await runTask(owner, '/api/tasks/ai-categorize/', { account_id: accountId });
+      expect(run.status, run.message).toBe('SUCCESS');
+      read.mockClear();
+      const retrained = (await models.load(accountId))!;
+      expect(read.mock.calls.map(([, part]) => part).sort()).toEqual(['trained', 'user']);
+      expect(retrained.trainedAt.getTime()).toBeGreaterThan(first.trainedAt.getTime());
+      expect(retrained).toEqual(await uncached());
+      // Back as it was for the tests after this one: out of the category, and nobody's choice.
+      const undo = await owner.request({
+        method: 'PATCH',
+        url: `/api/emails/${mail}/`,
+        payload: { category: null },
+      });
+      expect(undo.statusCode, undo.body).toBe(200);
+      await t.database.db.execute(sql`UPDATE emails SET category_source = NULL WHERE id = ${mail}`);
+    } finally {
+      read.mockRestore();
+    }
   });
 
   it('a categorisation run reports its progress and stops where it was revoked, leaving the mail as it was', async () => {
