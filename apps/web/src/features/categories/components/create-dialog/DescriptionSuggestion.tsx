@@ -29,16 +29,20 @@ export function DescriptionSuggestion({
       role="status"
       data-testid="description-suggestion"
       sx={{
-        display: 'flex',
-        alignItems: 'flex-start',
-        gap: 1.25,
+        // On a phone the button goes under the text: beside it, it left the sentence a column
+        // of two or three words a line.
+        display: 'grid',
+        gridTemplateColumns: { xs: 'auto 1fr', sm: 'auto 1fr auto' },
+        alignItems: 'start',
+        columnGap: 1.25,
+        rowGap: 1,
         p: 1.5,
         mt: -1,
         bgcolor: 'action.hover',
       }}
     >
       <Mdi name="creation-outline" sx={{ color: 'info.main', fontSize: 20, mt: 0.25 }} />
-      <Typography variant="body2" sx={{ flex: 1 }}>
+      <Typography variant="body2">
         <Box component="span" sx={{ fontWeight: 700 }}>
           {t('categoryDialog.suggestionLabel')}
         </Box>{' '}
@@ -48,7 +52,7 @@ export function DescriptionSuggestion({
         size="small"
         variant="outlined"
         onClick={() => onApply(state.text)}
-        sx={{ flexShrink: 0 }}
+        sx={{ gridColumn: { xs: 2, sm: 3 }, justifySelf: 'start' }}
       >
         {t('categoryDialog.apply')}
       </Button>
