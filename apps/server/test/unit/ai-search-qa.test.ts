@@ -56,6 +56,17 @@ describe('local engine: search and questions', () => {
       'Wir kommen am 15.01. gegen 9 Uhr.',
       'Bis dann!',
     ]);
+    // Before a capital too: a day's number, titles and initials; a year ends its sentence.
+    expect(
+      splitSentences(
+        'Die Platte kommt am 20. Oktober. Dr. Krause und Thomas M. Weber sind da. Das war 2019. Mr. Smith left.',
+      ),
+    ).toEqual([
+      'Die Platte kommt am 20. Oktober.',
+      'Dr. Krause und Thomas M. Weber sind da.',
+      'Das war 2019.',
+      'Mr. Smith left.',
+    ]);
   });
 
   it('knows question types in German and English', () => {

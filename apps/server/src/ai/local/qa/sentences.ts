@@ -4,9 +4,10 @@ export function splitSentences(text: string): string[] {
   for (const paragraph of text.split(/\n\s*\n/)) {
     const joined = paragraph.replace(/\s*\n\s*/g, ' ').trim();
     if (!joined) continue;
-    // A full stop after a number or an abbreviation ("z. B.", "Dr.", "12.") ends no sentence.
+    // A full stop after an abbreviation ("z. B.", "Dr.", "Thomas M. Weber") or a day's number
+    // ("am 20. Oktober") ends no sentence; a year's does ("… seit 2019. Danach").
     for (const part of joined.split(
-      /(?<![A-ZÄÖÜ]|\b(?:z|d|u|bzw|ca|usw|Dr|Mr|Mrs|Ms|Hr|Fr|Nr|St|Inc|Corp|vs|etc)|\d)(?<=[.!?])\s+(?=[A-ZÄÖÜ0-9"„])/,
+      /(?<!(?<![\p{L}\p{N}])(?:\p{Lu}|z|d|u|bzw|ca|usw|Dr|Mr|Mrs|Ms|Hr|Fr|Nr|St|Inc|Corp|vs|etc|\d{1,2})\.)(?<=[.!?])\s+(?=[\p{Lu}0-9"„])/u,
     )) {
       const sentence = part.trim();
       if (sentence) sentences.push(sentence);
