@@ -153,7 +153,12 @@ export function createAsker(deps: AiDeps) {
   }
 
   return {
-    async search(userId: string, query: string, now = new Date()): Promise<SearchResult> {
+    async search(
+      userId: string,
+      query: string,
+      now = new Date(),
+      timeZone?: string,
+    ): Promise<SearchResult> {
       const [folders, categories] = await Promise.all([
         repo.userFolderNames(userId),
         repo.userCategoryNames(userId),
@@ -161,6 +166,7 @@ export function createAsker(deps: AiDeps) {
       const parsed = parseQuery(query, now, {
         folders: folders.map((f) => f.name),
         categories: categories.map((c) => c.name),
+        timeZone,
       });
       const found = await candidates(
         userId,
@@ -204,7 +210,12 @@ export function createAsker(deps: AiDeps) {
       };
     },
 
-    async question(userId: string, question: string, now = new Date()): Promise<QuestionResult> {
+    async question(
+      userId: string,
+      question: string,
+      now = new Date(),
+      timeZone?: string,
+    ): Promise<QuestionResult> {
       const [folders, categories] = await Promise.all([
         repo.userFolderNames(userId),
         repo.userCategoryNames(userId),
@@ -219,6 +230,7 @@ export function createAsker(deps: AiDeps) {
       const parsed = parseQuery(asQuery, now, {
         folders: folders.map((f) => f.name),
         categories: categories.map((c) => c.name),
+        timeZone,
       });
       const filters = queryConditions(parsed);
       const source = (mail: AiMailRow, quote: string) => ({
@@ -230,11 +242,17 @@ export function createAsker(deps: AiDeps) {
       });
       const exact = await exactAnswer({ repo, userId, question, parsed, source });
       if (exact) return exact;
-      const found = await candidates(userId, filters, parsed.text || question);
+      let wording = parsed.text || question;
+      let found = await candidates(userId, filters, wording);
+      // A day in a question may be what the mail is about ("Was ist am 20. Oktober?"), not the
+      // day it came: with nothing from that day, the whole question is searched without it.
+      if (found.length === 0 && parsed.date) {
+        wording = question;
+        found = await candidates(userId, queryConditions({ ...parsed, date: null }), wording);
+      }
       const index = new Bm25Index();
       for (const mail of found)
         index.add({ id: mail.id, subject: mail.subject, body: mail.body, from: fromLabel(mail) });
-      const wording = parsed.text || question;
       const pool = index.search(wording, deps.embeddings?.enabled ? BLEND_POOL : QA_SOURCES);
       const hits = await blendSimilar(deps.embeddings, userId, wording, found, pool, QA_SOURCES);
       // The few retrieved mails in full (recipients and attachment names answer questions too).

@@ -34,6 +34,18 @@ export function queryConditions(parsed: ParsedQuery): SQL[] {
           : sql`(lower(e.from_name) LIKE ${like} OR lower(e.from_address) LIKE ${like})`,
     );
   }
+  for (const recipient of parsed.recipients) {
+    const like = senderPattern(recipient.text);
+    const match =
+      recipient.kind === 'address'
+        ? sql`lower(r->>'address') = ${recipient.text}`
+        : recipient.kind === 'domain'
+          ? sql`lower(r->>'address') LIKE ${`%@${recipient.text}`}`
+          : sql`(lower(r->>'name') LIKE ${like} OR lower(r->>'address') LIKE ${like})`;
+    where.push(
+      sql`EXISTS (SELECT 1 FROM jsonb_array_elements(e.to_addresses || e.cc_addresses) r WHERE ${match})`,
+    );
+  }
   if (parsed.date)
     where.push(
       sql`e.mail_date >= ${parsed.date.from.toISOString()} AND e.mail_date < ${parsed.date.to.toISOString()}`,

@@ -428,6 +428,31 @@ describe.each(DATABASE_KINDS)('AI tasks on %s', (kind) => {
     expect(umbau.results.length).toBeGreaterThan(0);
     for (const hit of umbau.results) expect(thomas).toContain(hit.email_id);
 
+    // "an": to whom the mail went (To or Cc), here the user's own mail to Thomas.
+    const toThomas = (await runTask(owner, '/api/tasks/ai-search/', { query: 'Mails an Thomas' }))
+      .result as { interpretation: string; results: { email_id: number }[] };
+    expect(toThomas.interpretation).toBe('Gesucht: alle E-Mails · an Thomas');
+    expect(toThomas.results.map((r) => r.email_id)).toEqual(
+      await ids(sql`account_id = ${accountId} AND subject = 'Re: Fliesen'`),
+    );
+
+    // A day is the user's day: the heating bill came at 09:00 UTC on 2 November, which is
+    // that day in Berlin but still 1 November in American Samoa (UTC−11).
+    const onDay = async (timeZone: string) => {
+      const res = await owner.request({
+        method: 'POST',
+        url: '/api/tasks/ai-search/',
+        payload: { query: 'Rechnungen vom 2.11.2026' },
+        headers: { 'x-time-zone': timeZone },
+      });
+      expect(res.statusCode, res.body).toBe(202);
+      const done = await waitForTask(owner, res.json<{ task_id: string }>().task_id);
+      return (done.result as { results: { email_id: number }[] }).results.map((r) => r.email_id);
+    };
+    const krause = await ids(sql`message_id = 'krause-117@krause-haustechnik.de'`);
+    expect(await onDay('Europe/Berlin')).toEqual(krause);
+    expect(await onDay('Pacific/Pago_Pago')).toEqual([]);
+
     const theirs = (await runTask(stranger, '/api/tasks/ai-search/', { query: 'Telekom Rechnung' }))
       .result as { results: { email_id: number }[] };
     expect(theirs.results.map((r) => r.email_id)).toEqual([strangerEmailId]);
@@ -442,6 +467,25 @@ describe.each(DATABASE_KINDS)('AI tasks on %s', (kind) => {
     const counted = count.result as { answer: string; sources: { email_id: number }[] };
     expect(counted.answer).toMatch(/^Ich habe 3 E-Mails gefunden/);
     expect(counted.sources).toHaveLength(3);
+    // A day the question is about, not one on which mail came: answered from the mail that
+    // names it (Thomas wrote on 19 October that the worktop comes on the 20th).
+    const delivery = (
+      await runTask(owner, '/api/tasks/ai-question/', {
+        question: 'Was wird am 20. Oktober geliefert?',
+      })
+    ).result as { answer: string; sources: { email_id: number }[] };
+    expect(delivery.sources[0]!.email_id).toBe((await ids(sql`message_id = 'thomas-2@web.de'`))[0]);
+    expect(delivery.answer).toContain('Arbeitsplatte');
+    // And the other way: what the user sent to Thomas (one mail, in Sent).
+    const written = (
+      await runTask(owner, '/api/tasks/ai-question/', {
+        question: 'Wie viele Mails habe ich an Thomas Weber geschickt?',
+      })
+    ).result as { answer: string; sources: { email_id: number }[] };
+    expect(written.answer).toBe('Ich habe 1 E-Mail gefunden (an Thomas Weber).');
+    expect(written.sources.map((s) => s.email_id)).toEqual(
+      await ids(sql`account_id = ${accountId} AND subject = 'Re: Fliesen'`),
+    );
 
     // Counting with a topic: every mail that names it, inflected or in a compound ("Rechnungen"
     // counts "Rechnung" and "Mobilfunkrechnung"), checked here against the stored text.

@@ -4,8 +4,10 @@ import { senderPattern } from '../../src/ai/mail-filters.ts';
 
 // Wednesday, 25 November 2026.
 const NOW = new Date('2026-11-25T10:00:00Z');
+// The calendar day an instant falls on in German time, the parser's zone when none is given.
+const berlin = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' });
 const days = (q: ReturnType<typeof parseQuery>) =>
-  q.date && [q.date.from.toISOString().slice(0, 10), q.date.to.toISOString().slice(0, 10)];
+  q.date && [berlin.format(q.date.from), berlin.format(q.date.to)];
 
 describe('local engine: query parser', () => {
   it('reads sender, organisation and month', () => {
@@ -56,6 +58,97 @@ describe('local engine: query parser', () => {
     expect(days(q)).toEqual(range);
     expect(q.date!.label).toBe(label);
     expect(q.text).toBe('');
+  });
+
+  it.each([
+    ['seit Montag', ['2026-11-23', '2026-11-26'], 'seit Montag (23.11.2026)'],
+    ['seit dem 3.11.', ['2026-11-03', '2026-11-26'], 'seit 03.11.2026'],
+    ['ab 1. Oktober', ['2026-10-01', '2026-11-26'], 'seit 01.10.2026'],
+    ['seit Oktober', ['2026-10-01', '2026-11-26'], 'seit Oktober 2026'],
+    [
+      'seit letzter Woche',
+      ['2026-11-16', '2026-11-26'],
+      'seit letzte Woche (16.11.2026–22.11.2026)',
+    ],
+    ['since Monday', ['2026-11-23', '2026-11-26'], 'seit Montag (23.11.2026)'],
+    ['bis gestern', ['1970-01-01', '2026-11-25'], 'bis gestern (24.11.2026)'],
+    ['vor dem 1. Oktober', ['1970-01-01', '2026-10-01'], 'vor 01.10.2026'],
+    ['zwischen 1. und 15. November', ['2026-11-01', '2026-11-16'], '01.11.2026–15.11.2026'],
+    ['vom 3.11. bis 10.11.2026', ['2026-11-03', '2026-11-11'], '03.11.2026–10.11.2026'],
+    ['von Montag bis gestern', ['2026-11-23', '2026-11-25'], '23.11.2026–24.11.2026'],
+    ['zwischen dem 20.12. und dem 5.1.', ['2025-12-20', '2026-01-06'], '20.12.2025–05.01.2026'],
+    ['vor 3 Tagen', ['2026-11-22', '2026-11-23'], 'vor 3 Tagen (22.11.2026)'],
+    ['vor zwei Wochen', ['2026-11-09', '2026-11-16'], 'vor 2 Wochen (09.11.2026–15.11.2026)'],
+    ['vor einem Monat', ['2026-10-01', '2026-11-01'], 'vor einem Monat (Oktober 2026)'],
+    ['2 days ago', ['2026-11-23', '2026-11-24'], 'vor 2 Tagen (23.11.2026)'],
+    ['in den letzten 2 Wochen', ['2026-11-12', '2026-11-26'], 'die letzten 2 Wochen'],
+    ['am 3.11.2026', ['2026-11-03', '2026-11-04'], '03.11.2026'],
+    ['vom 24. Dezember', ['2025-12-24', '2025-12-25'], '24.12.2025'],
+    ['2026-11-03', ['2026-11-03', '2026-11-04'], '03.11.2026'],
+    ['letzten Mittwoch', ['2026-11-18', '2026-11-19'], 'Mittwoch (18.11.2026)'],
+    ['vom Montag', ['2026-11-23', '2026-11-24'], 'Montag (23.11.2026)'],
+    ['heute morgen', ['2026-11-25', '2026-11-26'], 'heute (25.11.2026)'],
+    ['gestern Abend', ['2026-11-24', '2026-11-25'], 'gestern (24.11.2026)'],
+  ])('understands "%s" (since, until, between, ago, a day)', (phrase, range, label) => {
+    const q = parseQuery(`Mails ${phrase}`, NOW);
+    expect(days(q)).toEqual(range);
+    expect(q.date!.label).toBe(label);
+    expect(q.text).toBe('');
+    expect(q.senders).toEqual([]);
+  });
+
+  it('keeps a sender, the topic and a weekday that is the topic apart from the time', () => {
+    const q = parseQuery('Mails von Thomas bis gestern zum Umbau', NOW);
+    expect(q.senders).toEqual([{ text: 'thomas', kind: 'person' }]);
+    expect(q.text).toBe('Umbau');
+    expect(days(q)).toEqual(['1970-01-01', '2026-11-25']);
+    // "am Freitag" alone may be what the mail is about; a version number is no date.
+    expect(parseQuery('Meeting am Freitag', NOW).date).toBeNull();
+    expect(parseQuery('Release 1.2.3 Changelog', NOW).date).toBeNull();
+    expect(parseQuery('wichtige Mails von heute morgen', NOW).senders).toEqual([]);
+  });
+
+  it('counts days where the user is: shortly after midnight in Berlin it is already tomorrow', () => {
+    // 23:30 UTC on 25 November is 00:30 on 26 November in Berlin.
+    const late = new Date('2026-11-25T23:30:00Z');
+    const here = parseQuery('Mails von heute', late);
+    expect(here.date!.label).toBe('heute (26.11.2026)');
+    expect(here.date!.from.toISOString()).toBe('2026-11-25T23:00:00.000Z');
+    expect(here.date!.to.toISOString()).toBe('2026-11-26T23:00:00.000Z');
+    const utc = parseQuery('Mails von heute', late, { timeZone: 'UTC' });
+    expect(utc.date!.from.toISOString()).toBe('2026-11-25T00:00:00.000Z');
+    const tokyo = parseQuery('Mails von gestern', late, { timeZone: 'Asia/Tokyo' });
+    expect(tokyo.date!.label).toBe('gestern (25.11.2026)');
+    expect(tokyo.date!.from.toISOString()).toBe('2026-11-24T15:00:00.000Z');
+    // Summer time: a day in July begins at 22:00 UTC in Berlin.
+    const july = parseQuery('Mails vom 3.7.', late);
+    expect(july.date!.from.toISOString()).toBe('2026-07-02T22:00:00.000Z');
+    expect(july.date!.to.toISOString()).toBe('2026-07-03T22:00:00.000Z');
+  });
+
+  it('reads a recipient after a word for mail or its writer, not every "an"', () => {
+    const sent = parseQuery('gesendete Mails an Anna', NOW);
+    expect(sent).toMatchObject({
+      folderType: 'sent',
+      recipients: [{ text: 'anna', kind: 'person' }],
+      senders: [],
+      text: '',
+    });
+    expect(sent.interpretation).toBe('Gesucht: alle E-Mails · an Anna · gesendet');
+    expect(parseQuery('Mails an die Telekom zum Vertrag', NOW)).toMatchObject({
+      recipients: [{ text: 'telekom', kind: 'organisation' }],
+      text: 'Vertrag',
+    });
+    expect(parseQuery('Was habe ich an Thomas Weber geschrieben', NOW).recipients).toEqual([
+      { text: 'thomas weber', kind: 'person' },
+    ]);
+    expect(parseQuery('mails to max@example.de last week', NOW)).toMatchObject({
+      recipients: [{ text: 'max@example.de', kind: 'address' }],
+      text: '',
+    });
+    const reminder = parseQuery('Erinnerung an den Termin', NOW);
+    expect(reminder.recipients).toEqual([]);
+    expect(reminder.text).toBe('Erinnerung an Termin');
   });
 
   it('does not take "may" as a month on its own', () => {

@@ -188,7 +188,7 @@ function nextDay(text: string, timeZone: string): Date | undefined {
 }
 
 /** Midnight of that day in the zone, as an instant: UTC midnight moved by the zone's offset. */
-function startOfDay(year: number, month: number, day: number, timeZone: string): Date {
+export function startOfDay(year: number, month: number, day: number, timeZone: string): Date {
   const guess = Date.UTC(year, month - 1, day);
   const offset = (at: number) => {
     const parts = new Intl.DateTimeFormat('en-US', {

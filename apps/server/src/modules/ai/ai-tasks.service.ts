@@ -28,8 +28,15 @@ const categorizeParams = z.object({
 });
 const jobPayload = z.discriminatedUnion('type', [
   z.object({ type: z.literal('AI_CATEGORIZE'), params: categorizeParams }),
-  z.object({ type: z.literal('AI_SEARCH'), params: z.object({ query: z.string() }) }),
-  z.object({ type: z.literal('AI_QUESTION'), params: z.object({ question: z.string() }) }),
+  // `timeZone`: the asking browser's, so that "gestern" is the user's yesterday.
+  z.object({
+    type: z.literal('AI_SEARCH'),
+    params: z.object({ query: z.string(), timeZone: z.string().optional() }),
+  }),
+  z.object({
+    type: z.literal('AI_QUESTION'),
+    params: z.object({ question: z.string(), timeZone: z.string().optional() }),
+  }),
   z.object({
     type: z.literal('AI_SUGGESTION'),
     params: z.object({
@@ -160,11 +167,17 @@ export function createAiTasksService(deps: AiTasksDeps) {
       );
     },
 
-    startSearch: (userId: string, query: string) =>
-      start(userId, { type: 'AI_SEARCH', params: { query: required(query, 'query') } }),
+    startSearch: (userId: string, query: string, timeZone?: string) =>
+      start(userId, {
+        type: 'AI_SEARCH',
+        params: { query: required(query, 'query'), ...(timeZone ? { timeZone } : {}) },
+      }),
 
-    startQuestion: (userId: string, question: string) =>
-      start(userId, { type: 'AI_QUESTION', params: { question: required(question, 'question') } }),
+    startQuestion: (userId: string, question: string, timeZone?: string) =>
+      start(userId, {
+        type: 'AI_QUESTION',
+        params: { question: required(question, 'question'), ...(timeZone ? { timeZone } : {}) },
+      }),
 
     startSuggestion: (
       userId: string,
@@ -268,10 +281,15 @@ export function createAiTasksService(deps: AiTasksDeps) {
               result = await ai.categorize(userId, { ...job.params, runId: taskId }, reporter);
               break;
             case 'AI_SEARCH':
-              result = await ai.search(userId, job.params.query);
+              result = await ai.search(userId, job.params.query, new Date(), job.params.timeZone);
               break;
             case 'AI_QUESTION':
-              result = await ai.question(userId, job.params.question);
+              result = await ai.question(
+                userId,
+                job.params.question,
+                new Date(),
+                job.params.timeZone,
+              );
               break;
             case 'AI_SUGGESTION':
               result = await ai.suggest(userId, job.params);

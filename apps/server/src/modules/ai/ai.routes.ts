@@ -1,6 +1,7 @@
 import { apiErrorSchema, categorySchema, coercedRowId } from '@brieftaube/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { TIME_ZONE_HEADER, timeZoneOr } from '../../lib/time-zone.ts';
 import type { AiTasksService } from './ai-tasks.service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
@@ -71,7 +72,15 @@ export const aiRoutes: FastifyPluginAsyncZod<{ ai: AiTasksService }> = async (ap
       },
     },
     async (request, reply) =>
-      reply.code(202).send(await ai.startSearch(request.userId, request.body.query ?? '')),
+      reply
+        .code(202)
+        .send(
+          await ai.startSearch(
+            request.userId,
+            request.body.query ?? '',
+            timeZoneOr(request.headers[TIME_ZONE_HEADER]),
+          ),
+        ),
   );
 
   app.post(
@@ -86,7 +95,15 @@ export const aiRoutes: FastifyPluginAsyncZod<{ ai: AiTasksService }> = async (ap
       },
     },
     async (request, reply) =>
-      reply.code(202).send(await ai.startQuestion(request.userId, request.body.question ?? '')),
+      reply
+        .code(202)
+        .send(
+          await ai.startQuestion(
+            request.userId,
+            request.body.question ?? '',
+            timeZoneOr(request.headers[TIME_ZONE_HEADER]),
+          ),
+        ),
   );
 
   app.post(

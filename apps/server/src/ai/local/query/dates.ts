@@ -1,62 +1,45 @@
+import { DEFAULT_TIME_ZONE } from '../../../lib/time-zone.ts';
+import {
+  addDays,
+  beginning,
+  day,
+  format,
+  MONTH_LABEL,
+  MONTH_NAMES,
+  mondayOf,
+  monthOf,
+  span,
+  todayIn,
+  WEEKDAY_LABEL,
+  WEEKDAY_NAMES,
+  weekdayOf,
+} from './calendar.ts';
+
 export interface DateRange {
-  /** Inclusive start (UTC midnight). */
+  /** Inclusive start: the instant the first day begins in the user's zone. */
   from: Date;
-  /** Exclusive end. */
+  /** Exclusive end: the instant the day after the last begins. */
   to: Date;
-  /** German wording for the interpretation ("gestern", "Oktober 2026"). */
+  /** German wording for the interpretation ("gestern (24.11.2026)", "Oktober 2026"). */
   label: string;
 }
 
-const MONTHS_DE = [
-  'januar',
-  'februar',
-  'märz',
-  'april',
-  'mai',
-  'juni',
-  'juli',
-  'august',
-  'september',
-  'oktober',
-  'november',
-  'dezember',
-];
-const MONTHS_EN = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
-const MONTH_LABEL = [
-  'Januar',
-  'Februar',
-  'März',
-  'April',
-  'Mai',
-  'Juni',
-  'Juli',
-  'August',
-  'September',
-  'Oktober',
-  'November',
-  'Dezember',
-];
+/** Calendar days from `from` up to `to` (exclusive), as calendar.ts counts them. */
+interface Days {
+  from: Date;
+  to: Date;
+  label: string;
+}
 
-const day = (year: number, month: number, date: number) => new Date(Date.UTC(year, month, date));
-const DAY_MS = 86_400_000;
-const format = (date: Date) =>
-  `${String(date.getUTCDate()).padStart(2, '0')}.${String(date.getUTCMonth() + 1).padStart(2, '0')}.${date.getUTCFullYear()}`;
-const span = (from: Date, to: Date) => `${format(from)}–${format(new Date(to.getTime() - DAY_MS))}`;
+type Build = (today: Date, match: RegExpMatchArray) => Days | null;
 
-function monthRange(year: number, month: number, label?: string): DateRange {
+const oneDay = (start: Date, label: string): Days => ({
+  from: start,
+  to: addDays(start, 1),
+  label: `${label} (${format(start)})`,
+});
+
+function monthDays(year: number, month: number, label?: string): Days {
   return {
     from: day(year, month, 1),
     to: day(year, month + 1, 1),
@@ -64,173 +47,426 @@ function monthRange(year: number, month: number, label?: string): DateRange {
   };
 }
 
-const MONTH_NAMES = [
-  ...MONTHS_DE,
-  ...MONTHS_EN,
-  'jan',
-  'feb',
-  'mär',
-  'apr',
-  'jun',
-  'jul',
-  'aug',
-  'sep',
-  'sept',
-  'okt',
-  'oct',
-  'nov',
-  'dez',
-  'dec',
-].join('|');
+/** A day and month without a year: the last one that has begun (mail is from the past). */
+function pastDate(today: Date, month: number, date: number, year?: number): Date | null {
+  let y = year ?? today.getUTCFullYear();
+  if (year === undefined && day(y, month, date) > today) y--;
+  const result = day(y, month, date);
+  // 31.2. is no day.
+  return result.getUTCMonth() === month && result.getUTCDate() === date ? result : null;
+}
+
+const fullYear = (text: string | undefined) => {
+  if (!text) return undefined;
+  const year = Number(text);
+  // "3.11.26" is 2026, "24.12.99" is 1999: mail from before 1970 does not exist.
+  return text.length === 2 ? year + (year < 70 ? 2000 : 1900) : year;
+};
+
+const NUMBERS: Record<string, number> = {
+  ein: 1,
+  einem: 1,
+  einer: 1,
+  eine: 1,
+  einen: 1,
+  a: 1,
+  an: 1,
+  one: 1,
+  zwei: 2,
+  two: 2,
+  drei: 3,
+  three: 3,
+  vier: 4,
+  four: 4,
+  fünf: 5,
+  five: 5,
+  sechs: 6,
+  six: 6,
+  sieben: 7,
+  seven: 7,
+  acht: 8,
+  eight: 8,
+  neun: 9,
+  nine: 9,
+  zehn: 10,
+  ten: 10,
+  elf: 11,
+  zwölf: 12,
+  twelve: 12,
+};
+const COUNT = `(\\d{1,3}|${Object.keys(NUMBERS).join('|')})`;
+const count = (text: string) => NUMBERS[text.toLowerCase()] ?? Number(text);
+
+/** A unit back from today: that day, that week (Monday to Sunday), that month or that year. */
+function unitsAgo(today: Date, n: number, unit: string): Days {
+  const u = unit.toLowerCase();
+  if (/^(tag|day)/.test(u)) {
+    const start = addDays(today, -n);
+    return oneDay(start, n === 1 ? 'vor einem Tag' : `vor ${n} Tagen`);
+  }
+  if (/^(woche|week)/.test(u)) {
+    const from = addDays(mondayOf(today), -7 * n);
+    const to = addDays(from, 7);
+    return {
+      from,
+      to,
+      label: `${n === 1 ? 'vor einer Woche' : `vor ${n} Wochen`} (${span(from, to)})`,
+    };
+  }
+  if (/^(monat|month)/.test(u)) {
+    const first = day(today.getUTCFullYear(), today.getUTCMonth() - n, 1);
+    return monthDays(
+      first.getUTCFullYear(),
+      first.getUTCMonth(),
+      `${n === 1 ? 'vor einem Monat' : `vor ${n} Monaten`} (${MONTH_LABEL[first.getUTCMonth()]} ${first.getUTCFullYear()})`,
+    );
+  }
+  const year = today.getUTCFullYear() - n;
+  return {
+    from: day(year, 0, 1),
+    to: day(year + 1, 0, 1),
+    label: `${n === 1 ? 'vor einem Jahr' : `vor ${n} Jahren`} (${year})`,
+  };
+}
+
+/** The last such weekday up to today, or before today when `strictly`. */
+function lastWeekday(today: Date, weekday: number, strictly: boolean): Days {
+  let back = (today.getUTCDay() - weekday + 7) % 7;
+  if (back === 0 && strictly) back = 7;
+  const start = addDays(today, -back);
+  return oneDay(start, WEEKDAY_LABEL[weekday]!);
+}
 
 /**
- * Each pattern names a time; the first match wins and is cut from the query. Calendar days are
- * UTC days of `now`; weeks start on Monday (DIN 1355).
+ * Each pattern names a time; in a query the first pattern that matches wins and is cut out.
+ * `alone` false: only after "seit", "bis", "zwischen" and the like (a bare "Montag" may be
+ * the topic: "Mails zum Meeting am Freitag").
  */
-const PATTERNS: [RegExp, (now: Date, match: RegExpMatchArray) => DateRange | null][] = [
-  [
-    /\b(vorgestern|day before yesterday)\b/i,
-    (now) => {
-      const start = day(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - 2);
-      return {
-        from: start,
-        to: new Date(start.getTime() + DAY_MS),
-        label: `vorgestern (${format(start)})`,
-      };
+const TIMES: { pattern: RegExp; build: Build; alone: boolean }[] = [
+  {
+    // "heute morgen" is this morning, not a sender "Morgen".
+    pattern:
+      /\b(heute|gestern|vorgestern|today|yesterday)\s+(morgen|früh|vormittag|mittag|nachmittag|abend|nacht|morning|afternoon|evening|night)\b/i,
+    build: (today, m) => {
+      const back = /^vorgestern/i.test(m[1]!) ? 2 : /^(gestern|yesterday)/i.test(m[1]!) ? 1 : 0;
+      return oneDay(addDays(today, -back), ['heute', 'gestern', 'vorgestern'][back]!);
     },
-  ],
-  [
-    /\b(gestern|yesterday)\b/i,
-    (now) => {
-      const start = day(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - 1);
-      return {
-        from: start,
-        to: new Date(start.getTime() + DAY_MS),
-        label: `gestern (${format(start)})`,
-      };
+    alone: true,
+  },
+  {
+    pattern: /\b(vorgestern|day before yesterday)\b/i,
+    build: (today) => oneDay(addDays(today, -2), 'vorgestern'),
+    alone: true,
+  },
+  {
+    pattern: /\b(gestern|yesterday)\b/i,
+    build: (today) => oneDay(addDays(today, -1), 'gestern'),
+    alone: true,
+  },
+  { pattern: /\b(heute|today)\b/i, build: (today) => oneDay(today, 'heute'), alone: true },
+  {
+    pattern: new RegExp(
+      `(?<![\\p{L}])(?:vor|von vor) ${COUNT} (tag|tage|tagen|woche|wochen|monat|monaten|jahr|jahren)\\b`,
+      'iu',
+    ),
+    build: (today, m) => unitsAgo(today, count(m[1]!), m[2]!),
+    alone: true,
+  },
+  {
+    pattern: new RegExp(`\\b${COUNT} (days?|weeks?|months?|years?) ago\\b`, 'i'),
+    build: (today, m) => unitsAgo(today, count(m[1]!), m[2]!),
+    alone: true,
+  },
+  {
+    pattern: new RegExp(
+      `\\b(?:in den |in the |während der )?(?:letzten|vergangenen|last|past) ${COUNT} (tagen|tage|days|wochen|weeks|monaten|monate|months)\\b`,
+      'i',
+    ),
+    build: (today, m) => {
+      const n = count(m[1]!);
+      const to = addDays(today, 1);
+      const unit = m[2]!.toLowerCase();
+      if (/^(tag|day)/.test(unit))
+        return { from: addDays(to, -n), to, label: `die letzten ${n} Tage` };
+      if (/^(woche|week)/.test(unit))
+        return { from: addDays(to, -7 * n), to, label: `die letzten ${n} Wochen` };
+      const from = day(today.getUTCFullYear(), today.getUTCMonth() - n, today.getUTCDate() + 1);
+      return { from, to, label: `die letzten ${n} Monate` };
     },
-  ],
-  [
-    /\b(heute|today)\b/i,
-    (now) => {
-      const start = day(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-      return {
-        from: start,
-        to: new Date(start.getTime() + DAY_MS),
-        label: `heute (${format(start)})`,
-      };
+    alone: true,
+  },
+  {
+    pattern:
+      /\b(?:(?:von |aus )?(?:der )?(letzte|letzten|letzter|vergangene|vergangenen|vergangener|vorige|vorigen|voriger) woche|last week)\b/i,
+    build: (today) => {
+      const from = addDays(mondayOf(today), -7);
+      const to = mondayOf(today);
+      return { from, to, label: `letzte Woche (${span(from, to)})` };
     },
-  ],
-  [
-    /\b(?:in den |in the )?(?:letzten|vergangenen|last|past) (\d{1,3}) (tagen|tage|days)\b/i,
-    (now, m) => {
-      const count = Number(m[1]);
-      const to = day(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
-      return {
-        from: new Date(to.getTime() - count * DAY_MS),
-        to,
-        label: `die letzten ${count} Tage`,
-      };
+    alone: true,
+  },
+  {
+    pattern: /\b(?:(?:von |aus )?(?:dieser|diese) woche|this week)\b/i,
+    build: (today) => {
+      const from = mondayOf(today);
+      const to = addDays(from, 7);
+      return { from, to, label: `diese Woche (${span(from, to)})` };
     },
-  ],
-  [
-    /\b(?:(?:von |aus )?(?:der )?(letzte|letzten|letzter|vergangene|vergangenen|vergangener|vorige|vorigen|voriger) woche|last week)\b/i,
-    (now) => {
-      const monday = day(
-        now.getUTCFullYear(),
-        now.getUTCMonth(),
-        now.getUTCDate() - ((now.getUTCDay() + 6) % 7),
-      );
-      const from = new Date(monday.getTime() - 7 * DAY_MS);
-      return { from, to: monday, label: `letzte Woche (${span(from, monday)})` };
-    },
-  ],
-  [
-    /\b(?:(?:von |aus )?(?:dieser|diese) woche|this week)\b/i,
-    (now) => {
-      const monday = day(
-        now.getUTCFullYear(),
-        now.getUTCMonth(),
-        now.getUTCDate() - ((now.getUTCDay() + 6) % 7),
-      );
-      const to = new Date(monday.getTime() + 7 * DAY_MS);
-      return { from: monday, to, label: `diese Woche (${span(monday, to)})` };
-    },
-  ],
-  [
-    /\b(?:(?:im |aus dem |vom )?(letzten|vergangenen|vorigen|letzter|vergangener) monat|last month)\b/i,
-    (now) => {
-      const first = day(now.getUTCFullYear(), now.getUTCMonth() - 1, 1);
-      return monthRange(
+    alone: true,
+  },
+  {
+    pattern:
+      /\b(?:(?:im |aus dem |vom )?(letzten|vergangenen|vorigen|letzter|vergangener|letztem|vergangenem) monat|last month)\b/i,
+    build: (today) => {
+      const first = day(today.getUTCFullYear(), today.getUTCMonth() - 1, 1);
+      return monthDays(
         first.getUTCFullYear(),
         first.getUTCMonth(),
         `letzten Monat (${MONTH_LABEL[first.getUTCMonth()]} ${first.getUTCFullYear()})`,
       );
     },
-  ],
-  [
-    /\b(?:(?:in |aus )?(?:diesem|diesen) monat|this month)\b/i,
-    (now) =>
-      monthRange(
-        now.getUTCFullYear(),
-        now.getUTCMonth(),
-        `diesen Monat (${MONTH_LABEL[now.getUTCMonth()]} ${now.getUTCFullYear()})`,
+    alone: true,
+  },
+  {
+    pattern: /\b(?:(?:in |aus )?(?:diesem|diesen) monat|this month)\b/i,
+    build: (today) =>
+      monthDays(
+        today.getUTCFullYear(),
+        today.getUTCMonth(),
+        `diesen Monat (${MONTH_LABEL[today.getUTCMonth()]} ${today.getUTCFullYear()})`,
       ),
-  ],
-  [
-    /\b(?:(?:im |aus dem )?(letztes|letzten|vergangenes|vergangenen|voriges|vorigen) jahr|last year)\b/i,
-    (now) => {
-      const year = now.getUTCFullYear() - 1;
+    alone: true,
+  },
+  {
+    pattern:
+      /\b(?:(?:im |aus dem )?(letztes|letzten|letztem|vergangenes|vergangenen|voriges|vorigen) jahr|last year)\b/i,
+    build: (today) => {
+      const year = today.getUTCFullYear() - 1;
       return { from: day(year, 0, 1), to: day(year + 1, 0, 1), label: `letztes Jahr (${year})` };
     },
-  ],
-  [
-    /\b(?:(?:in |aus )?(?:diesem|dieses) jahr|this year)\b/i,
-    (now) => {
-      const year = now.getUTCFullYear();
+    alone: true,
+  },
+  {
+    pattern: /\b(?:(?:in |aus )?(?:diesem|dieses) jahr|this year)\b/i,
+    build: (today) => {
+      const year = today.getUTCFullYear();
       return { from: day(year, 0, 1), to: day(year + 1, 0, 1), label: `dieses Jahr (${year})` };
     },
-  ],
-  [
-    new RegExp(
-      `\\b(?:(?:im|in|aus dem|vom|seit|from|since|during) )?(${MONTH_NAMES})\\.?(?: (\\d{4}))?\\b`,
+    alone: true,
+  },
+  {
+    // 2026-11-03
+    pattern: /(?<![\p{N}.])(?:(?:am|vom|on) )?(\d{4})-(\d{1,2})-(\d{1,2})(?![\p{N}])/u,
+    build: (_today, m) => {
+      const start = pastDate(_today, Number(m[2]) - 1, Number(m[3]), Number(m[1]));
+      return start && { from: start, to: addDays(start, 1), label: format(start) };
+    },
+    alone: true,
+  },
+  {
+    // 3.11.2026, 03.11.26, 3.11. (not a version number like 1.2.3)
+    pattern:
+      /(?<![\p{N}.])(?:(?:am|vom|den|on) )?(\d{1,2})\.(\d{1,2})\.(?:(\d{4}|\d{2})(?![\p{N}.])|(?![\p{N}]))/u,
+    build: (today, m) => {
+      const start = pastDate(today, Number(m[2]) - 1, Number(m[1]), fullYear(m[3]));
+      return start && { from: start, to: addDays(start, 1), label: format(start) };
+    },
+    alone: true,
+  },
+  {
+    // 3. November, 3. Nov. 2025, 3 November
+    pattern: new RegExp(
+      `(?<![\\p{N}.])(?:(?:am|vom|den|on|the) )?(\\d{1,2})\\.? (${MONTH_NAMES})\\.?(?: (\\d{4}))?(?![\\p{L}])`,
+      'iu',
+    ),
+    build: (today, m) => {
+      const month = monthOf(m[2]!);
+      const start = month < 0 ? null : pastDate(today, month, Number(m[1]), fullYear(m[3]));
+      return start && { from: start, to: addDays(start, 1), label: format(start) };
+    },
+    alone: true,
+  },
+  {
+    pattern: new RegExp(
+      `\\b(?:(?:am |vom |von )?(?:letzten|letztem|vergangenen|vergangenem|vorigen|last) )(${WEEKDAY_NAMES})\\b`,
       'i',
     ),
-    (now, m) => {
-      const name = m[1]!.toLowerCase();
-      let month = MONTHS_DE.indexOf(name);
-      if (month < 0) month = MONTHS_EN.indexOf(name);
-      if (month < 0)
-        month =
-          [...MONTHS_DE, ...MONTHS_EN].findIndex((full) => full.startsWith(name.slice(0, 3))) % 12;
+    build: (today, m) => lastWeekday(today, weekdayOf(m[1]!), true),
+    alone: true,
+  },
+  {
+    pattern: new RegExp(`\\b(?:vom|von|on) (${WEEKDAY_NAMES})\\b`, 'i'),
+    build: (today, m) => lastWeekday(today, weekdayOf(m[1]!), false),
+    alone: true,
+  },
+  {
+    pattern: new RegExp(
+      `\\b(?:(?:im|in|aus dem|vom|during) )?(${MONTH_NAMES})\\.?(?: (\\d{4}))?\\b`,
+      'i',
+    ),
+    build: (today, m) => {
+      const month = monthOf(m[1]!);
       if (month < 0) return null;
       // "im Oktober" without a year: the last October that has begun.
       const year = m[2]
         ? Number(m[2])
-        : month > now.getUTCMonth()
-          ? now.getUTCFullYear() - 1
-          : now.getUTCFullYear();
-      return monthRange(year, month);
+        : month > today.getUTCMonth()
+          ? today.getUTCFullYear() - 1
+          : today.getUTCFullYear();
+      return monthDays(year, month);
     },
-  ],
-  [
-    /\b(?:(?:im jahr|in|aus|from) )?((?:19|20)\d{2})\b/i,
-    (_now, m) => {
+    alone: true,
+  },
+  {
+    pattern: /\b(?:(?:im jahr|in|aus|from) )?((?:19|20)\d{2})\b/i,
+    build: (_today, m) => {
       const year = Number(m[1]);
       return { from: day(year, 0, 1), to: day(year + 1, 0, 1), label: String(year) };
     },
-  ],
+    alone: true,
+  },
+  {
+    pattern: new RegExp(`\\b(?:am )?(${WEEKDAY_NAMES})\\b`, 'i'),
+    build: (today, m) => lastWeekday(today, weekdayOf(m[1]!), false),
+    alone: false,
+  },
 ];
 
-/** The first time the query names, and the query without it. */
-export function extractDate(query: string, now: Date): { range: DateRange | null; rest: string } {
-  for (const [pattern, build] of PATTERNS) {
+const anchoredCache = new Map<RegExp, RegExp>();
+const anchored = (pattern: RegExp) => {
+  let result = anchoredCache.get(pattern);
+  if (!result)
+    anchoredCache.set(pattern, (result = new RegExp(`^(?:${pattern.source})`, pattern.flags)));
+  return result;
+};
+
+// "Mai" and "May" are also ordinary words: only with "im"/"in", a day or a year with them.
+const ORDINARY = /^(mai|may|march|märz)$/i;
+
+/** The time a text begins with, and how long its wording is. */
+function timeAt(text: string, today: Date): { days: Days; length: number } | null {
+  for (const { pattern, build } of TIMES) {
+    const match = anchored(pattern).exec(text);
+    if (!match || ORDINARY.test(match[0].trim())) continue;
+    const days = build(today, match);
+    if (days) return { days, length: match[0].length };
+  }
+  return null;
+}
+
+const RANGE = /(?<![\p{L}])(zwischen|between|vom|von|from)\s+(?:dem\s+|der\s+)?/giu;
+const RANGE_JOIN =
+  /^\s*(?:und|bis(?:\s+einschließlich)?|and|to|until|-|–)\s*(?:zum\s+|zur\s+|dem\s+|der\s+)?/i;
+const SINCE = /(?<![\p{L}])(seit|ab|since|after)\s+(?:dem\s+|der\s+|den\s+)?/giu;
+const UNTIL =
+  /(?<![\p{L}])(bis(?:\s+einschließlich)?|until|before|vor dem|vor der)\s+(?:zum\s+|zur\s+|dem\s+|der\s+)?/giu;
+const FIRST_MAIL = day(1970, 0, 1);
+
+interface Found {
+  days: Days;
+  start: number;
+  end: number;
+}
+
+/** "zwischen 1. und 15. November", "vom 3.11. bis gestern", "from Monday to Wednesday". */
+function findRange(query: string, today: Date): Found | null {
+  for (const match of query.matchAll(RANGE)) {
+    const at = match.index + match[0].length;
+    const first = timeAt(query.slice(at), today);
+    // "1. bis 15. November": the first day takes the second's month and year.
+    const bare = first
+      ? null
+      : /^(\d{1,2})\.?(?=\s*(?:und|bis|and|to|-|–)\s)/.exec(query.slice(at));
+    const firstLength = first?.length ?? bare?.[0].length;
+    if (firstLength === undefined) continue;
+    const join = RANGE_JOIN.exec(query.slice(at + firstLength));
+    if (!join) continue;
+    const secondAt = at + firstLength + join[0].length;
+    const second = timeAt(query.slice(secondAt), today);
+    if (!second) continue;
+    let from = first?.days.from;
+    if (!from) {
+      const last = second.days.from;
+      from = day(last.getUTCFullYear(), last.getUTCMonth(), Number(bare![1]));
+      if (from.getUTCMonth() !== last.getUTCMonth()) continue;
+    }
+    let to = second.days.to;
+    if (first && first.days.from > second.days.from) {
+      // Given without a year, the first day fell into the year before the second's.
+      from = first.days.from;
+      to = second.days.to;
+    }
+    if (to <= from) continue;
+    return {
+      days: { from, to, label: span(from, to) },
+      start: match.index,
+      end: secondAt + second.length,
+    };
+  }
+  return null;
+}
+
+/** "seit Montag", "ab dem 3.11.", "bis gestern", "vor dem 1. Oktober". */
+function findOpen(query: string, today: Date): Found | null {
+  for (const match of query.matchAll(SINCE)) {
+    const at = match.index + match[0].length;
+    const time = timeAt(query.slice(at), today);
+    if (!time) continue;
+    const after = /^after$/i.test(match[1]!);
+    const from = after ? time.days.to : time.days.from;
+    const to = addDays(today, 1);
+    if (to <= from) continue;
+    return {
+      days: { from, to, label: `${after ? 'nach' : 'seit'} ${time.days.label}` },
+      start: match.index,
+      end: at + time.length,
+    };
+  }
+  for (const match of query.matchAll(UNTIL)) {
+    const at = match.index + match[0].length;
+    const time = timeAt(query.slice(at), today);
+    if (!time) continue;
+    const before = /^(before|vor)/i.test(match[1]!);
+    return {
+      days: {
+        from: FIRST_MAIL,
+        to: before ? time.days.from : time.days.to,
+        label: `${before ? 'vor' : 'bis'} ${time.days.label}`,
+      },
+      start: match.index,
+      end: at + time.length,
+    };
+  }
+  return null;
+}
+
+/**
+ * The first time the query names, and the query without it. Days are the user's: "heute" is
+ * today where `timeZone` is, and the range runs from the moment its first day begins there.
+ */
+export function extractDate(
+  query: string,
+  now: Date,
+  timeZone = DEFAULT_TIME_ZONE,
+): { range: DateRange | null; rest: string } {
+  const today = todayIn(now, timeZone);
+  const toRange = ({ days }: { days: Days }): DateRange => ({
+    from: beginning(days.from, timeZone),
+    to: beginning(days.to, timeZone),
+    label: days.label,
+  });
+  const compound = findRange(query, today) ?? findOpen(query, today);
+  if (compound)
+    return {
+      range: toRange(compound),
+      rest: `${query.slice(0, compound.start)} ${query.slice(compound.end)}`,
+    };
+  for (const { pattern, build, alone } of TIMES) {
+    if (!alone) continue;
     const match = query.match(pattern);
-    if (!match) continue;
-    // "Mai" and "May" are also ordinary words: only with "im"/"in" or a year before them.
-    if (/^(mai|may|march|märz)$/i.test(match[0].trim())) continue;
-    const range = build(now, match);
-    if (range) return { range, rest: query.replace(match[0], ' ') };
+    if (!match || ORDINARY.test(match[0].trim())) continue;
+    const days = build(today, match);
+    if (days) return { range: toRange({ days }), rest: query.replace(match[0], ' ') };
   }
   return { range: null, rest: query };
 }

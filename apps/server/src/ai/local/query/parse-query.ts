@@ -12,6 +12,8 @@ export interface ParsedQuery {
   /** What remains to be ranked by relevance ("rechnungen", "umbau"). */
   text: string;
   senders: SenderFilter[];
+  /** Whom the mail went to (To or Cc): "Mails an Thomas", "was ich an Anna geschickt habe". */
+  recipients: SenderFilter[];
   date: DateRange | null;
   folderType: FolderType | null;
   /** Names of the caller's own folders or categories that the query named (as given). */
@@ -28,6 +30,8 @@ export interface ParsedQuery {
 export interface QueryContext {
   folders?: readonly string[];
   categories?: readonly string[];
+  /** The user's zone (IANA): "heute" is today there. German time when not given. */
+  timeZone?: string;
 }
 
 const FOLDERS: [RegExp, FolderType, string][] = [
@@ -60,6 +64,13 @@ const FILLER =
 
 const SENDER =
   /\b(?:von|from)\s+(?:(der|dem|die|the)\s+)?([\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.\p{L}{2,}|(?:[\p{L}\p{N}-]+\.)+\p{L}{2,}|\p{Lu}[\p{L}-]*(?:\s+\p{Lu}[\p{L}-]*)?|[\p{L}-]{2,})/gu;
+
+// "an" names a recipient only right after a word for mail or its writer ("Mails an Thomas",
+// "habe ich an Anna"): elsewhere it is mostly a preposition ("Erinnerung an den Termin").
+const RECIPIENT = new RegExp(
+  String.raw`(?<=\b(?:[Mm]ails?|[Ee]-?[Mm]ails?|[Nn]achrichten?|[Aa]ntworten|ich|wir|sent|[Mm]essages?|wrote|written)\s+)(?:an|to)\s+(?:(der|dem|die|den|the)\s+)?([\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.\p{L}{2,}|(?:[\p{L}\p{N}-]+\.)+\p{L}{2,}|\p{Lu}[\p{L}-]*(?:\s+\p{Lu}[\p{L}-]*)?|[\p{L}-]{2,})`,
+  'gu',
+);
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -115,9 +126,17 @@ export function parseQuery(query: string, now: Date, context: QueryContext = {})
       break;
     }
   }
-  const { range, rest: withoutDate } = extractDate(rest, now);
+  const { range, rest: withoutDate } = extractDate(rest, now, context.timeZone);
   rest = withoutDate;
   const senders: SenderFilter[] = [];
+  const recipients: SenderFilter[] = [];
+  rest = rest.replace(RECIPIENT, (whole, article: string | undefined, name: string) => {
+    const filler = FILLER.test(name);
+    FILLER.lastIndex = 0;
+    if (filler) return whole;
+    recipients.push(senderFilter(article, name));
+    return ' ';
+  });
   rest = rest.replace(SENDER, (whole, article: string | undefined, name: string) => {
     if (FILLER.test(name) || /^(zum|zur|über)$/i.test(name)) {
       FILLER.lastIndex = 0;
@@ -138,6 +157,10 @@ export function parseQuery(query: string, now: Date, context: QueryContext = {})
     parts.push(
       `von ${sender.kind === 'person' || sender.kind === 'organisation' ? sender.text.split(' ').map(capitalised).join(' ') : sender.text}`,
     );
+  for (const recipient of recipients)
+    parts.push(
+      `an ${recipient.kind === 'person' || recipient.kind === 'organisation' ? recipient.text.split(' ').map(capitalised).join(' ') : recipient.text}`,
+    );
   if (range) parts.push(range.label);
   if (folderType) parts.push(folderLabel);
   if (folder) parts.push(`im Ordner ${folder.name}`);
@@ -146,6 +169,7 @@ export function parseQuery(query: string, now: Date, context: QueryContext = {})
   return {
     text,
     senders,
+    recipients,
     date: range,
     folderType,
     folder: folder?.name ?? null,
