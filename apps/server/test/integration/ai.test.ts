@@ -326,12 +326,12 @@ describe.each(DATABASE_KINDS)('AI tasks on %s', (kind) => {
         sql`SELECT id FROM categories WHERE account_id = ${accountId} ORDER BY id LIMIT 1`,
       );
       const userDocs = (rows: ModelRows) =>
-        rows.totals.find((r) => r.categoryId === category!.id && r.source === 'user')!.docs;
+        rows.totals.find((r) => r.categoryId === category.id && r.source === 'user')!.docs;
       const before = userDocs(first);
       const res = await owner.request({
         method: 'PATCH',
         url: `/api/emails/${mail}/`,
-        payload: { category: category!.id },
+        payload: { category: category.id },
       });
       expect(res.statusCode, res.body).toBe(200);
       const corrected = (await models.load(accountId))!;
