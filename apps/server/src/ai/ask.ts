@@ -5,6 +5,7 @@ import { BLEND_POOL, blendSimilar } from './embeddings.ts';
 import { answerQuestion, type QaMail } from './local/qa/answer.ts';
 import { parseQuery } from './local/query/parse-query.ts';
 import { Bm25Index } from './local/search/bm25.ts';
+import { analyzeText } from './local/text/analyze.ts';
 import { exactAnswer } from './exact-answers.ts';
 import { queryConditions } from './mail-filters.ts';
 import { ModelFailedError, type ModelProvider } from './provider.ts';
@@ -126,7 +127,16 @@ export function createAsker(deps: AiDeps) {
     text: string,
     includeTrash = false,
   ): Promise<AiRankingRow[]> {
-    const words = [...new Set(text.toLowerCase().match(/[\p{L}\p{N}]{2,}/gu) ?? [])].slice(0, 12);
+    // A compound asks for its parts too: "Heizungswartung" finds "Wartung Ihrer Heizung".
+    const parts = analyzeText(text)
+      .terms.filter((t) => t.part && t.term.length >= 3)
+      .map((t) => t.term);
+    const words = [
+      ...new Set([
+        ...(text.toLowerCase().match(/[\p{L}\p{N}]{2,}/gu) ?? []).slice(0, 12),
+        ...parts,
+      ]),
+    ].slice(0, 20);
     const recent = await repo.rankingRows({
       userId,
       where: filters,
@@ -221,10 +231,19 @@ export function createAsker(deps: AiDeps) {
         repo.userCategoryNames(userId),
       ]);
       // "Wie viele Mails hat mir Thomas Weber geschrieben?": the parser knows "von Thomas Weber".
+      // "Was habe ich Thomas geschrieben?": the parser knows "ich an Thomas".
       const asQuery = question
         .replace(
           /\b(?:hat|haben) mir\s+(\p{Lu}[\p{L}-]+(?:\s+\p{Lu}[\p{L}-]+)?)/u,
           (_m, who: string) => `von ${who}`,
+        )
+        .replace(
+          /\b(?:hat|haben)\s+(\p{Lu}[\p{L}-]+(?:\s+\p{Lu}[\p{L}-]+)?)\s+mir\b/u,
+          (_m, who: string) => `von ${who}`,
+        )
+        .replace(
+          /\b(habe|hab) ich\s+(?:an\s+)?(\p{Lu}[\p{L}-]+(?:\s+\p{Lu}[\p{L}-]+)?)(?=\s+(?:[\p{L}-]+\s+){0,4}(?:geschrieben|geschickt|gesendet|gemailt)\b)/u,
+          (_m, verb: string, who: string) => `${verb} ich an ${who}`,
         )
         .replace(/\b(geschrieben|geschickt|gesendet|bekommen|erhalten)\b/giu, '');
       const parsed = parseQuery(asQuery, now, {
@@ -240,7 +259,7 @@ export function createAsker(deps: AiDeps) {
         date: mail.date.toISOString(),
         quote,
       });
-      const exact = await exactAnswer({ repo, userId, question, parsed, source });
+      const exact = await exactAnswer({ repo, userId, question, parsed, source, timeZone });
       if (exact) return exact;
       let wording = parsed.text || question;
       let found = await candidates(userId, filters, wording);

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AiMailRow, AiRepository } from './ai.repository.ts';
 import type { ParsedQuery } from './local/query/parse-query.ts';
 import { queryConditions } from './mail-filters.ts';
+import { DEFAULT_TIME_ZONE, germanDateFormat } from '../lib/time-zone.ts';
 import { NOTHING_FOUND, type QuestionResult } from './shared.ts';
 
 /**
@@ -25,10 +26,22 @@ const FILLER = new Set(
     'war welche welcher welches which liste listen zeig zeige zeigen nenn nenne nennen sie alle ' +
     'all the die der das den dem des ein eine einen es gibt gab noch bisher schon list show are ' +
     'were have did is was any my mein meine meinen e-mail e-mails email emails mail mails ' +
-    'nachricht nachrichten message messages mit zu zum zur über'
+    'nachricht nachrichten message messages mit zu zum zur über ' +
+    // "Wann kam die letzte Mail von Thomas?": words of the question, not of the mail.
+    'wann when letzte letzten letzter letztes zuletzt neueste neuesten jüngste last latest ' +
+    'most recent bekommen erhalten geschrieben gemeldet geantwortet gesendet geschickt did ' +
+    'write wrote written hear heard from von kam come came'
   ).split(' '),
 );
 const LISTED = 10;
+
+/** "Wann kam die letzte Mail von Thomas?", "Wann hat Thomas mir zuletzt geschrieben?" */
+const LATEST =
+  /^\s*(wann|when)\b.*\b(letzte[nmrs]?|zuletzt|neueste[nmrs]?|jüngste[nmrs]?|last|latest|most recent)\b/iu;
+
+// …about a mail itself, not "Wann war das letzte Treffen?" (that the mail's text answers).
+const ABOUT_MAIL =
+  /\b(e-?mails?|nachrichten?|messages?|geschrieben|gemeldet|geantwortet|bekommen|erhalten|gesendet|geschickt|kam|kamen|eingegangen|wrote|written|heard|sent|received|came|arrived)\b/i;
 
 export const isCountingQuestion = (question: string) => COUNTING.test(question);
 export const isListingQuestion = (question: string) => LISTING_VERB.test(question);
@@ -81,8 +94,11 @@ export async function exactAnswer(input: {
   question: string;
   parsed: ParsedQuery;
   source: (mail: AiMailRow, quote: string) => QuestionResult['sources'][number];
+  /** The user's zone, in which a date is told (German time when not given). */
+  timeZone?: string | undefined;
 }): Promise<QuestionResult | undefined> {
   const { repo, userId, question, source } = input;
+  if (LATEST.test(question) && ABOUT_MAIL.test(question)) return latestMail(input);
   const counting = isCountingQuestion(question);
   if (!counting && !isListingQuestion(question)) return undefined;
   const open = !counting && new RegExp(OPEN.source, 'iu').test(question);
@@ -148,4 +164,34 @@ export async function exactAnswer(input: {
 function topicCondition(text: string): SQL[] {
   const words = topicWords(text);
   return words.length ? [containsAll(words)] : [];
+}
+
+/**
+ * When the newest mail of a sender (or to a recipient, or on a topic) came: the database's
+ * newest by date, not the best-ranked. Told in the user's zone.
+ */
+async function latestMail(input: Parameters<typeof exactAnswer>[0]): Promise<QuestionResult> {
+  const { repo, userId, parsed, source } = input;
+  const where = [...queryConditions(parsed), ...topicCondition(parsed.text)];
+  const [mail] = await repo.mails({ userId, where, limit: 1 });
+  if (!mail) return { answer: NOTHING_FOUND, sources: [] };
+  const when = germanDateFormat(input.timeZone ?? DEFAULT_TIME_ZONE, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  })
+    .format(mail.date)
+    .replace(/(\d{2}:\d{2})$/, '$1 Uhr');
+  const who = parsed.senders.length
+    ? ` von ${mail.fromName || mail.fromAddress}`
+    : parsed.recipients.length
+      ? ` an ${parsed.recipients.map((r) => r.text.replace(/(^|\s)\p{L}/gu, (c) => c.toUpperCase())).join(', ')}`
+      : '';
+  return {
+    answer: `Die letzte E-Mail${who} kam am ${when}: „${mail.subject || '(kein Betreff)'}“.`,
+    sources: [source(mail, mail.subject)],
+  };
 }

@@ -476,6 +476,31 @@ describe.each(DATABASE_KINDS)('AI tasks on %s', (kind) => {
     ).result as { answer: string; sources: { email_id: number }[] };
     expect(delivery.sources[0]!.email_id).toBe((await ids(sql`message_id = 'thomas-2@web.de'`))[0]);
     expect(delivery.answer).toContain('Arbeitsplatte');
+    // German questions on sums, deadlines, numbers, the newest mail and the user's own words.
+    const ask = async (question: string) =>
+      (await runTask(owner, '/api/tasks/ai-question/', { question })).result as {
+        answer: string;
+        sources: { email_id: number }[];
+      };
+    const krause = await ids(sql`message_id = 'krause-117@krause-haustechnik.de'`);
+    const sum = await ask('Wie hoch ist die Rechnung von Sanitär Krause?');
+    expect(sum.answer).toBe('Für die Wartung Ihrer Heizung am 28. Oktober berechnen wir 249,90 €.');
+    expect(sum.sources.map((s) => s.email_id)).toEqual(krause);
+    expect((await ask('Bis wann muss ich die Heizungswartung bezahlen?')).answer).toBe(
+      'Bitte überweisen Sie den Betrag bis zum 30. November 2026.',
+    );
+    expect((await ask('Wann wird die Telekom-Rechnung abgebucht?')).answer).toBe(
+      'Der Betrag wird am 15. abgebucht.',
+    );
+    expect((await ask('Welche Paketnummer hat meine Sendung?')).answer).toBe(
+      '00340434161094042557',
+    );
+    expect((await ask('Wann hat Thomas mir zuletzt geschrieben?')).answer).toBe(
+      'Die letzte E-Mail von Thomas Weber kam am Montag, 19. Oktober 2026 um 11:00 Uhr: „Re: Küchenumbau“.',
+    );
+    expect((await ask('Was habe ich Thomas geschrieben?')).answer).toBe(
+      'Ich kann dir die Fliesen am Samstag vorbeibringen.',
+    );
     // And the other way: what the user sent to Thomas (one mail, in Sent).
     const written = (
       await runTask(owner, '/api/tasks/ai-question/', {

@@ -75,6 +75,47 @@ describe('local engine: search and questions', () => {
     expect(questionType('Wann kommt der Fliesenleger?')).toBe('when');
     expect(questionType('What is the email address of Sara Klein?')).toBe('email-address');
     expect(questionType('Was steht im Anhang?')).toBe('attachment');
+    expect(questionType('Wie hoch ist die Rechnung?')).toBe('amount');
+    expect(questionType('Was kostet der Umbau?')).toBe('amount');
+    expect(questionType('Wie viele Mails kamen?')).not.toBe('amount');
+    expect(questionType('Welche Sendungsnummer hat mein Paket?')).toBe('number');
+    expect(questionType('What is the tracking number?')).toBe('number');
+  });
+
+  it('answers a German invoice: the sum, the deadline, the day; never a closing', () => {
+    const invoice: QaMail = {
+      id: 7,
+      subject: 'Rechnung Nr. 2026-117: Wartung Ihrer Heizung',
+      body: 'Sehr geehrte Damen und Herren,\n\nfür die Wartung Ihrer Heizung am 28. Oktober berechnen wir 249,90 €. Der Betrag wird nicht abgebucht. Bitte überweisen Sie ihn bis zum 30. November 2026 auf das Konto DE02120300000000202051.\n\nMit freundlichen Grüßen\nSanitär Krause',
+      from: person('Sanitär Krause', 'info@krause-haustechnik.de'),
+      to: [person('', 'anna@beispiel.de')],
+    };
+    const answer = (question: string) => answerFromMail(question, invoice);
+    expect(answer('Wie hoch ist die Rechnung von Sanitär Krause?')!.text).toBe(
+      'Für die Wartung Ihrer Heizung am 28. Oktober berechnen wir 249,90 €.',
+    );
+    // "Heizungswartung" is the compound of the mail's "Wartung Ihrer Heizung".
+    expect(answer('Bis wann muss ich die Heizungswartung bezahlen?')!.text).toContain(
+      'bis zum 30. November 2026',
+    );
+    expect(answer('Welche Kontonummer steht in der Rechnung?')!.text).toBe(
+      'DE02120300000000202051',
+    );
+    expect(answer('Wer hat die Rechnung geschickt?')!.text).toBe('Sanitär Krause');
+    const greeting: QaMail = {
+      id: 8,
+      subject: 'Küchenumbau',
+      body: 'Hallo Anna,\n\nder Schreiner hat sein Angebot geschickt. Es liegt bei 8.400 Euro.\n\nViele Grüße\nThomas',
+      from: person('Thomas Weber', 'thomas.weber@web.de'),
+      to: [person('Anna', 'anna@beispiel.de')],
+    };
+    expect(answerFromMail('Was kostet der Küchenumbau?', greeting)!.text).toBe(
+      'Es liegt bei 8.400 Euro.',
+    );
+    // What Thomas wrote: the first sentence of substance, not "Hallo Anna," nor "Viele Grüße".
+    expect(answerFromMail('Was hat Thomas geschrieben?', greeting)!.text).toBe(
+      'Der Schreiner hat sein Angebot geschickt.',
+    );
   });
 
   it('answers from the mail that holds the answer and quotes it', () => {

@@ -3,6 +3,8 @@ export type QuestionType =
   | 'recipient'
   | 'email-address'
   | 'phone'
+  | 'number'
+  | 'amount'
   | 'subject'
   | 'attachment'
   | 'request'
@@ -15,6 +17,16 @@ export type QuestionType =
 const RULES: [QuestionType, RegExp][] = [
   ['email-address', /\b(e-?mail[- ]?address|mail address|e-?mail-?adresse|mailadresse)\b/i],
   ['phone', /\b(phone|telephone|telefon\w*|handynummer|rufnummer)\b/i],
+  // "Welche Sendungsnummer …?", "Kundennummer", "tracking number": an identifier, not a count.
+  [
+    'number',
+    /\b(\p{L}*nummer|\p{L}*-?nr\.?|aktenzeichen|iban|(?:tracking|order|invoice|reference|confirmation|account|case|ticket|customer) (?:number|no\.?|id))(?!\p{L})/iu,
+  ],
+  // "Wie hoch ist die Rechnung?", "Was kostet …?", "how much": a sum of money ("wie viele" counts).
+  [
+    'amount',
+    /\b(wie hoch|wie ?viel(?!e)|was kostet|kostet|kosten|betrag|betragen|beträgt|preis|summe|how much|cost|costs|price|amount)\b/i,
+  ],
   [
     'sender',
     /\b(who (sent|wrote)|sender|from whom|absender\w*|von wem|wer hat (\w+ ){0,3}(geschrieben|geschickt|gesendet))\b/i,

@@ -27,4 +27,19 @@ lastschrift mehrwert nebenkosten quittung saldo schulden sparkasse spar tagesgel
 umsatz vermögen versand zoll aktien fracht kreuzfahrt mietwagen pauschal pension ferienwohnung
 küche bad dach fenster keller boden handwerker fliesen heizkosten
 flugzeug hafen schiff städte strecke grenze koffer gepäck rundreise sommer winter frühling herbst
+wartung reparatur installation montage lieferant händler hersteller garantie gewährleistung
+reklamation rücksendung rückgabe umtausch kaution vermieter mieter eigentümer nachbar müll
+abfall entsorgung schornstein kamin ofen sanitär elektro elektriker maler tischler schreiner
+dachdecker klempner gärtner installateur kollege abteilung leitung mitarbeiter personal
+krankmeldung bescheinigung zeugnis gespräch besprechung präsentation vortrag workshop schulung
+seminar note semester studium universität hochschule schüler lehrer abend praxis klinik
+krankenhaus rezept impfung behandlung untersuchung befund therapie pflege sendung zustellung
+abholung ware artikel werkstatt reifen inspektion führerschein kennzeichen erklärung behörde
+gemeinde bürger meldung rate hochzeit geburt taufe tür wand treppe balkon garage mobilfunk
+router anschluss störung vorsorge versorgung heizöl solar wärme pumpe dusche toilette möbel
+schrank sofa lampe licht schlüssel schloss alarm kamera sicherheit notfall polizei feuerwehr
+anwalt notar erbe testament scheidung unterhalt kinder kita kindergarten hort training spiel
+turnier mannschaft saison konzert theater museum ausstellung veranstaltung eintritt tisch
+reservierung menü speise getränk lebensmittel supermarkt drogerie bäckerei metzgerei friseur
+kosmetik mode kleidung schuh größe farbe modell marke coupon zahn
 `;
