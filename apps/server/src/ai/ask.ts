@@ -6,7 +6,7 @@ import { answerQuestion, type QaMail } from './local/qa/answer.ts';
 import { parseQuery } from './local/query/parse-query.ts';
 import { Bm25Index } from './local/search/bm25.ts';
 import { analyzeText } from './local/text/analyze.ts';
-import { exactAnswer } from './exact-answers.ts';
+import { exactAnswer, isCountingQuestion, isListingQuestion } from './exact-answers.ts';
 import { queryConditions } from './mail-filters.ts';
 import { ModelFailedError, type ModelProvider } from './provider.ts';
 import {
@@ -246,11 +246,19 @@ export function createAsker(deps: AiDeps) {
           (_m, verb: string, who: string) => `${verb} ich an ${who}`,
         )
         .replace(/\b(geschrieben|geschickt|gesendet|bekommen|erhalten)\b/giu, '');
-      const parsed = parseQuery(asQuery, now, {
+      let parsed = parseQuery(asQuery, now, {
         folders: folders.map((f) => f.name),
         categories: categories.map((c) => c.name),
         timeZone,
       });
+      // "Was muss ich bis Freitag erledigen?": in a question, "bis …" names a deadline the mail
+      // speaks of, not the day it came; counting and listing questions mean the mail's date.
+      const deadline =
+        parsed.date !== null &&
+        /^(bis|vor) /.test(parsed.date.label) &&
+        !isCountingQuestion(question) &&
+        !isListingQuestion(question);
+      if (deadline) parsed = { ...parsed, date: null, text: '' };
       const filters = queryConditions(parsed);
       const source = (mail: AiMailRow, quote: string) => ({
         email_id: mail.id,

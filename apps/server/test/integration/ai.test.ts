@@ -501,6 +501,19 @@ describe.each(DATABASE_KINDS)('AI tasks on %s', (kind) => {
     expect((await ask('Was habe ich Thomas geschrieben?')).answer).toBe(
       'Ich kann dir die Fliesen am Samstag vorbeibringen.',
     );
+    // "bis Freitag" in a question is a deadline the mail speaks of, not the day it came: asked
+    // on Friday 30 October, the heating bill of 2 November still answers it.
+    const [{ id: ownerId }] = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`SELECT id FROM users WHERE username = ${owner.username}`,
+    );
+    const friday = await t.services.ai.question(
+      ownerId,
+      'Was muss ich bis Freitag überweisen?',
+      new Date('2026-10-30T12:00:00Z'),
+      'Europe/Berlin',
+    );
+    expect(friday.answer).toBe('Bitte überweisen Sie den Betrag bis zum 30. November 2026.');
     // And the other way: what the user sent to Thomas (one mail, in Sent).
     const written = (
       await runTask(owner, '/api/tasks/ai-question/', {

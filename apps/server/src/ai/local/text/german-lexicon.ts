@@ -34,8 +34,8 @@ dachdecker klempner gärtner installateur kollege abteilung leitung mitarbeiter 
 krankmeldung bescheinigung zeugnis gespräch besprechung präsentation vortrag workshop schulung
 seminar note semester studium universität hochschule schüler lehrer abend praxis klinik
 krankenhaus rezept impfung behandlung untersuchung befund therapie pflege sendung zustellung
-abholung ware artikel werkstatt reifen inspektion führerschein kennzeichen erklärung behörde
-gemeinde bürger meldung rate hochzeit geburt taufe tür wand treppe balkon garage mobilfunk
+abholung artikel werkstatt reifen inspektion führerschein kennzeichen erklärung behörde
+gemeinde bürger meldung hochzeit geburt taufe tür wand treppe balkon garage mobilfunk
 router anschluss störung vorsorge versorgung heizöl solar wärme pumpe dusche toilette möbel
 schrank sofa lampe licht schlüssel schloss alarm kamera sicherheit notfall polizei feuerwehr
 anwalt notar erbe testament scheidung unterhalt kinder kita kindergarten hort training spiel
