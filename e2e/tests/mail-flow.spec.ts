@@ -171,6 +171,9 @@ test('a new user onboards with an IMAP account, reads, replies, files and catego
     })
     .click();
   await page.getByRole('menuitem', { name: 'Kunde Müller' }).click();
+  // The moved mail closes and the list shows again (history.back(): a navigation of its own,
+  // which would cancel the page.goto below if it came after it, as it did on a slow machine).
+  await expect(page).not.toHaveURL(/\/app\/emails\/\d+/);
   await expect
     .poll(() => subjectsOnServer(mail, mailbox.address, mailbox.password, 'Projekte/Kunde Müller'))
     .toContain('Ihre Reiseverbindung nach Hamburg');
