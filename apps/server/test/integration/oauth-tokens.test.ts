@@ -57,19 +57,23 @@ describe.each(DATABASE_KINDS)('OAuth tokens on %s', (kind) => {
       t.database.db,
       sql`SELECT user_id FROM accounts WHERE id = ${account.id}`,
     );
-    const row = (await t.services.accounts.findAccount(userId, account.id))!;
-    const { accessToken: current } = await t.services.accounts.credentialsOf(row);
-    oauth.setAccessTokenTtl(1);
-    try {
-      // As if a server had refused the current one: renewed now, to a token of one second.
-      await t.services.accounts.credentialsOf(row, current);
-    } finally {
-      oauth.setAccessTokenTtl(3600);
-    }
-    await t.database.db.execute(
-      sql`UPDATE accounts SET token_expiry = now() + interval '1 hour' WHERE id = ${account.id}`,
-    );
-    await new Promise((r) => setTimeout(r, 1500));
+    /** The stored token dies at the provider while its stored expiry still looks fine. */
+    const killStoredToken = async () => {
+      const row = (await t.services.accounts.findAccount(userId, account.id))!;
+      const { accessToken: current } = await t.services.accounts.credentialsOf(row);
+      oauth.setAccessTokenTtl(1);
+      try {
+        // As if a server had refused the current one: renewed now, to a token of one second.
+        await t.services.accounts.credentialsOf(row, current);
+      } finally {
+        oauth.setAccessTokenTtl(3600);
+      }
+      await t.database.db.execute(
+        sql`UPDATE accounts SET token_expiry = now() + interval '1 hour' WHERE id = ${account.id}`,
+      );
+      await new Promise((r) => setTimeout(r, 1500));
+    };
+    await killStoredToken();
     const before = oauth.calls.refresh;
     const second = await fetchAccount(owner, account.id);
     expect(second.status, second.message).toBe('SUCCESS');
@@ -77,18 +81,7 @@ describe.each(DATABASE_KINDS)('OAuth tokens on %s', (kind) => {
 
     // The same for sending: the SMTP server refuses the dead token, the message goes out with
     // a renewed one, once, and the user sees nothing of it.
-    const renewed = (await t.services.accounts.findAccount(userId, account.id))!;
-    const { accessToken: live } = await t.services.accounts.credentialsOf(renewed);
-    oauth.setAccessTokenTtl(1);
-    try {
-      await t.services.accounts.credentialsOf(renewed, live);
-    } finally {
-      oauth.setAccessTokenTtl(3600);
-    }
-    await t.database.db.execute(
-      sql`UPDATE accounts SET token_expiry = now() + interval '1 hour' WHERE id = ${account.id}`,
-    );
-    await new Promise((r) => setTimeout(r, 1500));
+    await killStoredToken();
     const beforeSend = oauth.calls.refresh;
     const received = stack.smtp.received.length;
     const sent = await owner.request({
