@@ -52,6 +52,8 @@ test('"!" reports the focused mail as spam; "Kein Spam" in the spam folder bring
   await expect(
     page.getByText('E-Mail als „Kein Spam“ markiert und in den Posteingang verschoben'),
   ).toBeVisible();
+  // The mail closes (history.back(), a navigation that would cancel the page.goto below).
+  await expect(page).not.toHaveURL(/\/app\/emails\/\d+/);
   await expect.poll(() => subjectsIn('INBOX')).toContain(subject);
   await expect.poll(() => subjectsIn('Junk')).not.toContain(subject);
 
