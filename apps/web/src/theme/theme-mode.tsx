@@ -1,5 +1,13 @@
 import { CssBaseline, ThemeProvider, useMediaQuery, type PaletteMode } from '@mui/material';
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { buildTheme } from './theme.ts';
 
 /** Spec §2: the choice is saved in local storage under "theme"; light by default. */
@@ -35,6 +43,15 @@ export function ThemeModeProvider({ children }: { children: ReactNode }) {
       }
       return next;
     });
+  }, []);
+  // A choice made in another tab of the app counts here too, as it will after the next reload
+  // (the storage event reaches every other document of the origin, never the one that wrote).
+  useEffect(() => {
+    const follow = (event: StorageEvent) => {
+      if (event.key === THEME_STORAGE_KEY || event.key === null) setMode(readStoredMode());
+    };
+    window.addEventListener('storage', follow);
+    return () => window.removeEventListener('storage', follow);
   }, []);
   // Followed live: the system setting may change while the app is open.
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)', { noSsr: true });
