@@ -104,14 +104,17 @@ const finished = (api: Client, id: string) =>
     return ['SUCCESS', 'FAILURE', 'REVOKED'].includes(task.status) ? task : undefined;
   });
 
-async function seed(dovecot: Dovecot, user: string, count: number) {
-  const messages = generateMessages(count);
-  const raws = await Promise.all(messages.map((m) => buildMessage(m)));
-  seedMaildir(
-    dovecot.homeOf(user),
-    dovecot.mailUid,
-    raws.map((raw, i) => ({ raw, date: messages[i]!.date! })),
-  );
+// Built once: the same messages seed every mailbox of this file (a second seed of one mailbox
+// adds them again under new UIDs, which a fetch must store as well).
+let built: Promise<{ raw: Buffer; date: Date }[]> | undefined;
+
+async function seed(dovecot: Dovecot, user: string) {
+  built ??= (async () => {
+    const messages = generateMessages(COUNT);
+    const raws = await Promise.all(messages.map((m) => buildMessage(m)));
+    return raws.map((raw, i) => ({ raw, date: messages[i]!.date! }));
+  })();
+  seedMaildir(dovecot.homeOf(user), dovecot.mailUid, await built);
 }
 
 /** Every message of the server's inbox is stored once, with its body. */
@@ -159,7 +162,7 @@ describe('the laptop process killed with kill -9 mid-fetch, on pglite', () => {
 
   beforeAll(async () => {
     dovecot = await startDovecot([{ user, password: 'pw' }]);
-    await seed(dovecot, user, COUNT);
+    await seed(dovecot, user);
     await startServer();
   }, 120_000);
   afterAll(async () => {
@@ -251,7 +254,7 @@ describe('a worker process killed with kill -9 mid-fetch, on postgres', () => {
       await queue.stop();
       await close();
     };
-    await seed(dovecot, user, COUNT);
+    await seed(dovecot, user);
     await api.register('verwaist');
     accountId = (
       await api.call<{ id: number }>('POST', '/api/accounts/', accountPayload(dovecot, user))
@@ -280,7 +283,7 @@ describe('a worker process killed with kill -9 mid-fetch, on postgres', () => {
   }, 240_000);
 
   it('a worker starting up ends what a killed one left, before anyone asks', async () => {
-    await seed(dovecot, user, COUNT);
+    await seed(dovecot, user);
     const third = await api.fetchAccount(accountId);
     await midway(api, third);
     const victim = await runnerOf(third);
