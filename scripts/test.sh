@@ -78,6 +78,9 @@ fi
 export PATH="$PWD/node_modules/.bin:$PATH"
 node -e 'const [a]=process.versions.node.split(".").map(Number); if (a<26) { console.error("Node >= 26 required (ADR 0001, 0021), got "+process.version); process.exit(1) }'
 log "node $(node -v)"
+# The machines differ from day to day by up to two times in speed, and the stages' times with
+# them: one CPU-bound loop's time makes runs of different days comparable (ADR 0024).
+log "cpu probe: $(node -e 'let t=performance.now(),x=0; for(let i=0;i<3e8;i++) x+=i%7; console.log(Math.round(performance.now()-t)+" ms" + (x ? "" : "!"))') for a loop that took 441–455 ms on 2026-12-07"
 
 # --- The tests ----------------------------------------------------------------------------------
 stage "types and lint"
