@@ -260,10 +260,12 @@ test('whoever asks the system for less motion gets no transitions', async ({ pag
   await page.goto('/login');
   const button = page.getByRole('button', { name: 'Anmelden' });
   await expect(button).toBeVisible();
+  // The theme follows the media query through a React re-render, a moment after the change; the
+  // CSS rule for reduced motion applies at once. So each reading waits for the page to settle.
   await page.emulateMedia({ reducedMotion: 'no-preference' });
-  expect(await longest(button)).toBeGreaterThan(0.1);
+  await expect.poll(() => longest(button)).toBeGreaterThan(0.1);
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  expect(await longest(button)).toBeLessThan(0.001);
+  await expect.poll(() => longest(button)).toBeLessThan(0.001);
 });
 
 test('the drawer marks the page the address is on, through navigation inside the app', async ({
