@@ -28,11 +28,12 @@ export default defineConfig({
     locale: 'de-DE',
     timezoneId: 'Europe/Berlin',
     viewport: { width: 1280, height: 800 },
-    // A failed test keeps its trace: every action with the DOM before and after it, the network
-    // and the console. Not its screencast: Chromium encoding a picture of every frame for every
-    // test cost a sixth of the suite's CPU (188–207 → 160 CPU-s on four specs, ADR 0024), and
-    // the DOM snapshots show where things stood at each step.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // Traces on request (E2E_TRACE=1, when a failure is reproduced): a failed test then keeps
+    // every action with the DOM before and after it, the network and the console. Recorded for
+    // every test and thrown away when it passes, they cost about a twelfth of the suite's CPU
+    // (ADR 0024), and a CI run leaves nothing but its log: there a failure is read from the
+    // error, its call log and the page's ARIA snapshot, which Playwright writes either way.
+    trace: process.env.E2E_TRACE ? { mode: 'retain-on-failure', screenshots: false } : 'off',
     actionTimeout: 20_000,
     // The app honours "reduce motion" (WCAG 2.3.3): no sliding dialogs, no spinning indicators.
     // Chromium renders without a GPU here, and every running animation costs it frames: with
