@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # `npm run check`: types, lint and formatting. The type-aware lint keeps one core busy for most of
-# a minute; the type checks (TypeScript 7, itself on more than one thread) and then the formatting
-# check run beside it on the other core. Each one's output is printed whole once it is done, and
-# the check fails if any fails.
+# a minute; the type checks (TypeScript 7, itself on more than one thread) and the formatting check
+# run beside it. Each one's output is printed whole once it is done, and the check fails if any
+# fails.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 out=$(mktemp -d)
