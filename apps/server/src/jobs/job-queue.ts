@@ -102,14 +102,9 @@ export async function startJobQueue(
       });
       options.services.jobs.localWorker(AI_QUEUE, aiWorker);
       // New mail of an account with categories is filed at once (issue 21).
-      unlistenAi = tasks.onFetchSucceeded((accountId, userId, newEmails) => {
-        if (newEmails === 0) return;
-        aiTasks.startAfterFetch(userId, accountId).catch((err: unknown) => {
-          options.logger.warn(
-            { err, accountId },
-            'starting the categorisation after a fetch failed',
-          );
-        });
+      // Queued before the fetch reports SUCCESS (tasks.service.ts): the client sees both at once.
+      unlistenAi = tasks.beforeFetchSucceeds(async (accountId, userId, newEmails) => {
+        if (newEmails > 0) await aiTasks.startAfterFetch(userId, accountId);
       });
       embed = await registerEmbedJob(boss, options.services, options.logger);
       const search = options.services.search;

@@ -15,6 +15,7 @@ const AI_QUEUE = 'ai.task';
 const queueOf = (taskType: string) => (taskType === 'FETCH' ? FETCH_QUEUE : AI_QUEUE);
 
 type FetchListener = (accountId: number, userId: string, newEmails: number) => void;
+type FetchFollowUp = (accountId: number, userId: string, newEmails: number) => Promise<void>;
 
 export interface TaskStatusDto {
   task_id: string;
@@ -65,6 +66,7 @@ const ACCOUNT_DELETED = {
 export function createTasksService(deps: TasksServiceDeps) {
   const { repo, jobs, accounts } = deps;
   const fetchListeners = new Set<FetchListener>();
+  const fetchFollowUps = new Set<FetchFollowUp>();
 
   const accountExists = (userId: string, accountId: number) =>
     accounts.requireAccount(userId, accountId).then(
@@ -142,6 +144,17 @@ export function createTasksService(deps: TasksServiceDeps) {
       return () => fetchListeners.delete(listener);
     },
 
+    /**
+     * Work a successful fetch starts before it reports SUCCESS: a client that sees the fetch end
+     * finds the follow-up task (the categorisation of the new mail) already listed, and what it
+     * changes afterwards (a category created a moment later) cannot be read by that decision.
+     * A follow-up that fails is logged; the fetch still succeeds.
+     */
+    beforeFetchSucceeds(followUp: FetchFollowUp): () => void {
+      fetchFollowUps.add(followUp);
+      return () => fetchFollowUps.delete(followUp);
+    },
+
     async startFetchAll(
       userId: string,
       timeZone?: string,
@@ -204,6 +217,10 @@ export function createTasksService(deps: TasksServiceDeps) {
           onProgress: ({ percent, message }) => progress.report({ percent, message }),
         }).finally(() => progress.stop());
         await accounts.markSynced(task.userId, task.accountId, null);
+        for (const followUp of fetchFollowUps)
+          await followUp(task.accountId, task.userId, result.new_emails).catch((err: unknown) =>
+            deps.logger?.warn({ err, taskId }, 'a follow-up of the fetch failed'),
+          );
         await repo.updateIfRunning(taskId, {
           status: 'SUCCESS',
           percent: 100,
