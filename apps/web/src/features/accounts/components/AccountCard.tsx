@@ -147,19 +147,6 @@ export function AccountCard({ account, now, syncing, onSync, onEdit, onDelete }:
           </Alert>
         )}
 
-        <Collapse in={testOpen} unmountOnExit>
-          <ConnectionTestResult
-            result={test.data}
-            pending={test.isPending}
-            failure={
-              test.isError
-                ? `${t('accounts.test.requestFailed')} ${errorMessage(test.error)}`
-                : null
-            }
-            onClose={() => setTestOpen(false)}
-          />
-        </Collapse>
-
         <Box
           role="group"
           aria-label={t('accounts.actionsLabel', { email: account.email_address })}
@@ -198,6 +185,20 @@ export function AccountCard({ account, now, syncing, onSync, onEdit, onDelete }:
             {t('accounts.remove')}
           </Button>
         </Box>
+
+        {/* Below the buttons: a result that arrives (and grows the panel) moves none of them. */}
+        <Collapse in={testOpen} unmountOnExit>
+          <ConnectionTestResult
+            result={test.data}
+            pending={test.isPending}
+            failure={
+              test.isError
+                ? `${t('accounts.test.requestFailed')} ${errorMessage(test.error)}`
+                : null
+            }
+            onClose={() => setTestOpen(false)}
+          />
+        </Collapse>
       </CardContent>
     </Card>
   );
