@@ -5,13 +5,16 @@ import { AppError } from '../lib/app-error.ts';
 /** How deep a body is searched; deeper structures are refused by the schemas anyway. */
 const MAX_DEPTH = 32;
 
-/** The field (top-level key) that holds a NUL character, 'body' for the value itself. */
+/** Text PostgreSQL cannot store: a NUL, or half of a surrogate pair (not even in JSON). */
+const unstorable = (text: string) => text.includes('\u0000') || !text.isWellFormed();
+
+/** The field (top-level key) that holds such text, 'body' for the value itself. */
 function fieldWithNul(value: unknown, field: string, depth = 0): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? field : undefined;
+  if (typeof value === 'string') return unstorable(value) ? field : undefined;
   if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return undefined;
   for (const [key, inner] of Object.entries(value)) {
     const name = depth === 0 ? key : field;
-    if (key.includes('\u0000')) return name;
+    if (unstorable(key)) return name;
     const found = fieldWithNul(inner, name, depth + 1);
     if (found) return found;
   }
@@ -19,9 +22,11 @@ function fieldWithNul(value: unknown, field: string, depth = 0): string | undefi
 }
 
 /**
- * PostgreSQL text cannot hold U+0000: a NUL in any value would fail its query with a 500. No
- * name, address or search a person types contains one, so it is refused at the edge, for every
- * route at once, as an invalid value of the field that holds it.
+ * PostgreSQL text cannot hold U+0000, and its JSON no lone surrogate (`"\ud800"`, which JSON
+ * itself allows): either in any value failed its query with a 500, and a task's parameters, a
+ * JSON column, left the task queued for ever. No name, address or search a person types contains
+ * one, so it is refused at the edge, for every route at once, as an invalid value of the field
+ * that holds it.
  */
 export function rejectNulCharacters(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {

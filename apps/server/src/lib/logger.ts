@@ -15,8 +15,39 @@ export const redactPaths = [
   '*.refreshToken',
 ];
 
+/**
+ * A failed query's values are the user's data (a search, a draft, an address): its error is logged
+ * with the SQL and without them. Drizzle writes them into the message (and so the stack) as well
+ * as into `params`; PostgreSQL's `detail` quotes a conflicting row's values.
+ */
+function scrubbed(error: Record<string, unknown>, depth = 0): Record<string, unknown> {
+  for (const key of ['params', 'parameters', 'detail']) if (key in error) error[key] = '[redacted]';
+  const message = error.message;
+  const at = typeof message === 'string' ? message.indexOf('\nparams: ') : -1;
+  if (at >= 0) {
+    const kept = `${(message as string).slice(0, at)}\nparams: [redacted]`;
+    error.message = kept;
+    // The stack starts with the message; the values may span lines, so it is cut by the message.
+    if (typeof error.stack === 'string')
+      error.stack = error.stack.split(message as string).join(kept);
+  }
+  const cause = error.cause;
+  if (cause && typeof cause === 'object' && depth < 5)
+    scrubbed(cause as Record<string, unknown>, depth + 1);
+  return error;
+}
+
+export function errorWithoutValues(error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  return scrubbed(pino.stdSerializers.errWithCause(error) as unknown as Record<string, unknown>);
+}
+
 export function loggerOptions(level: string): pino.LoggerOptions {
-  return { level, redact: { paths: redactPaths, censor: '[redacted]' } };
+  return {
+    level,
+    redact: { paths: redactPaths, censor: '[redacted]' },
+    serializers: { err: errorWithoutValues, error: errorWithoutValues },
+  };
 }
 
 export function createLogger(level: string, stream?: NodeJS.WritableStream): Logger {

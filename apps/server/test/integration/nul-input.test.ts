@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerApiUser, type ApiUser } from '@brieftaube/test-support/api-user.ts';
 import { DATABASE_KINDS, startTestApp, type TestApp } from '@brieftaube/test-support/test-app.ts';
 
-/** PostgreSQL text cannot hold U+0000; every way a client can send one is a German 400. */
+/**
+ * PostgreSQL text cannot hold U+0000, nor its JSON a lone surrogate; every way a client can send
+ * either is a German 400.
+ */
 describe.each(DATABASE_KINDS)('a NUL character in the input on %s', (kind) => {
   let t: TestApp;
   let user: ApiUser;
@@ -63,6 +66,30 @@ describe.each(DATABASE_KINDS)('a NUL character in the input on %s', (kind) => {
       expect(body.error.message, label).toMatch(/ist ungültig\.$/);
       expect(Object.keys(body.error.fields).length, label).toBe(1);
     }
+    // Half a surrogate pair (valid JSON, "\ud800"): once a 500 that left a task queued for ever.
+    for (const call of [
+      { url: '/api/tasks/ai-search/', payload: { query: '\ud800 Rechnung' } },
+      { url: '/api/tasks/ai-question/', payload: { question: 'Wann \udc00 kommt es?' } },
+      { url: '/api/tasks/ai-suggestion/', payload: { context: 'Hallo', subject: 'x\ud83d' } },
+      { url: '/api/tasks/ai-suggestion/', payload: { to_recipients: ['a\udfff@b.de'] } },
+      { url: '/api/tasks/ai-category-description/', payload: { name: '\udc00 x' } },
+      { url: '/api/categories/', payload: { name: 'Re\ud800', description: 'x', account: 1 } },
+    ]) {
+      const res = await user.request({ method: 'POST', ...call });
+      expect(res.statusCode, call.url).toBe(400);
+      expect(res.json<{ error: { code: string } }>().error.code, call.url).toBe(
+        'VALIDATION_FAILED',
+      );
+    }
+    const tasks = await user.request({ method: 'GET', url: '/api/status/all-tasks/' });
+    expect(tasks.json()).toEqual({});
+    // A whole pair (an emoji) is text like any other.
+    const emoji = await user.request({
+      method: 'POST',
+      url: '/api/tasks/ai-category-description/',
+      payload: { name: '🍕 Essen' },
+    });
+    expect(emoji.statusCode).toBe(200);
     // Without the NUL the same calls are answered as usual.
     const plain = await user.request({ method: 'GET', url: '/api/emails/?q=ab' });
     expect(plain.statusCode).toBe(200);

@@ -92,6 +92,10 @@ function successMessage(job: AiJob, result: unknown): string {
   }
 }
 
+/** A task whose job could not be queued (the database refused it). */
+const NOT_QUEUED_MESSAGE =
+  'Die Aufgabe konnte nicht gestartet werden. Bitte versuchen Sie es erneut.';
+
 export interface AiTasksDeps {
   repo: TasksRepository;
   jobs: JobSender;
@@ -114,7 +118,21 @@ export function createAiTasksService(deps: AiTasksDeps) {
       accountEmail: account?.emailAddress ?? null,
       taskType: job.type,
     });
-    const jobId = await jobs.send(AI_QUEUE, { taskId: task.id, job });
+    let jobId: string | null;
+    try {
+      jobId = await jobs.send(AI_QUEUE, { taskId: task.id, job });
+    } catch (error) {
+      // Not queued: the task would wait for a job that never comes. It ends now, and the caller
+      // gets the error.
+      await repo
+        .updateIfRunning(task.id, {
+          status: 'FAILURE',
+          message: NOT_QUEUED_MESSAGE,
+          result: { error_code: 'NOT_QUEUED' },
+        })
+        .catch(() => undefined);
+      throw error;
+    }
     if (jobId) await repo.updateIfRunning(task.id, { jobId });
     return { task_id: task.id };
   }
