@@ -185,15 +185,15 @@ export function createAsker(deps: AiDeps) {
         parsed.folderType === 'trash' || parsed.folderType === 'spam',
       );
       let hits: { id: number; score: number }[];
+      let more: boolean;
       if (parsed.text.trim()) {
         const index = new Bm25Index();
         for (const mail of found)
           index.add({ id: mail.id, subject: mail.subject, body: mail.body, from: fromLabel(mail) });
         // "Similar wording" by the stored embeddings, where a model provides them (ADR 0026).
-        const bm25 = index.search(
-          parsed.text,
-          deps.embeddings?.enabled ? BLEND_POOL : SEARCH_RESULTS,
-        );
+        const matches = index.search(parsed.text, found.length);
+        more = matches.length > SEARCH_RESULTS;
+        const bm25 = matches.slice(0, deps.embeddings?.enabled ? BLEND_POOL : SEARCH_RESULTS);
         hits = await blendSimilar(
           deps.embeddings,
           userId,
@@ -202,10 +202,14 @@ export function createAsker(deps: AiDeps) {
           bm25,
           SEARCH_RESULTS,
         );
-      } else hits = found.slice(0, FILTER_ONLY_RESULTS).map((m) => ({ id: m.id, score: 1 }));
+      } else {
+        hits = found.slice(0, FILTER_ONLY_RESULTS).map((m) => ({ id: m.id, score: 1 }));
+        more = found.length > FILTER_ONLY_RESULTS;
+      }
       const byId = new Map(found.map((m) => [m.id, m]));
       return {
         interpretation: parsed.interpretation,
+        more,
         results: hits.map((hit) => {
           const mail = byId.get(hit.id)!;
           return {

@@ -52,7 +52,12 @@ export function createProposer(deps: AiDeps) {
       const mails = (await repo.mails({ userId, accountIds: [accountId], limit: 5000 })).filter(
         (m) => m.categoryId === null && m.folderType !== 'sent' && m.folderType !== 'drafts',
       );
-      if (mails.length < 6) return [];
+      // Too little left to cluster: the last run's proposals are gone too, since their mail has
+      // meanwhile been filed (accepting one would create an empty category).
+      if (mails.length < 6) {
+        await repo.insertProposals(userId, accountId, []);
+        return [];
+      }
       const k = Math.max(2, Math.min(8, Math.round(Math.sqrt(mails.length / 4))));
       const existing = new Set(
         (await repo.categories(userId, accountId)).map((c) => c.name.toLowerCase()),

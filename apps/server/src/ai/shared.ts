@@ -38,6 +38,8 @@ export interface SearchResult {
     from: string;
     date: string;
   }[];
+  /** More mails match than `results` lists (the best are listed): a count would mislead. */
+  more: boolean;
 }
 
 export interface QuestionResult {

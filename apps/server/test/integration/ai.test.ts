@@ -420,6 +420,17 @@ describe.each(DATABASE_KINDS)('AI tasks on %s', (kind) => {
     expect(result.results[0]!.subject).toMatch(/Rechnung/);
     expect(result.results[0]!.from).toContain('telekom.de');
     expect(result.results[0]!.date).toMatch(/^2026-10-/);
+    expect(task.message).toBe('KI-Suche abgeschlossen: 1 Treffer.');
+
+    // Only the best are listed: that more match is said, not a count of the listed.
+    const everything = await runTask(owner, '/api/tasks/ai-search/', { query: 'alle E-Mails' });
+    const total = (await ids(sql`account_id = ${accountId}`)).length;
+    expect(total).toBeGreaterThan(20);
+    expect(everything.result).toMatchObject({ more: true });
+    expect((everything.result as { results: unknown[] }).results).toHaveLength(20);
+    expect(everything.message).toBe(
+      'KI-Suche abgeschlossen: die 20 besten Treffer, es gibt weitere.',
+    );
 
     const umbau = (
       await runTask(owner, '/api/tasks/ai-search/', { query: 'Mails von Thomas zum Umbau' })
@@ -659,6 +670,40 @@ describe.each(DATABASE_KINDS)('AI tasks on %s', (kind) => {
       expect(
         (await post(owner, `/api/tasks/cluster-refine/proposals/${second.id}/accept/`)).statusCode,
       ).toBe(404);
+    }
+
+    // Once the account's mail is filed, a new run has nothing to propose, and the proposals of
+    // the last run go too: accepting one would create an empty category.
+    const unfiled = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`SELECT id::int AS id FROM emails WHERE account_id = ${accountId} AND category_id IS NULL`,
+    );
+    const ids = sql.join(
+      unfiled.map((r) => sql`${r.id}`),
+      sql`, `,
+    );
+    await t.database.db.execute(
+      sql`UPDATE emails SET category_id = ${category.id}, category_source = 'user' WHERE id IN (${ids})`,
+    );
+    const openBefore = (
+      await owner.request({
+        method: 'GET',
+        url: `/api/tasks/cluster-refine/proposals/?account_id=${accountId}`,
+      })
+    ).json<{ proposals: unknown[] }>().proposals;
+    expect(openBefore).toHaveLength(proposals.length - (second ? 2 : 1));
+    try {
+      const again = await runTask(owner, '/api/tasks/cluster-refine/', { account_id: accountId });
+      expect(again.result).toEqual({ proposals: [] });
+      const left = await owner.request({
+        method: 'GET',
+        url: `/api/tasks/cluster-refine/proposals/?account_id=${accountId}`,
+      });
+      expect(left.json<{ proposals: unknown[] }>().proposals).toEqual([]);
+    } finally {
+      await t.database.db.execute(
+        sql`UPDATE emails SET category_id = NULL, category_source = NULL WHERE id IN (${ids})`,
+      );
     }
   });
 

@@ -15,6 +15,8 @@ export interface AiSearchResult {
     from?: string;
     date?: string;
   }[];
+  /** More mails match than are listed (the best are): absent from servers before it. */
+  more?: boolean;
 }
 export interface AiQuestionResult {
   answer: string;

@@ -72,10 +72,13 @@ function successMessage(job: AiJob, result: unknown): string {
       }.${r.note ? ` ${r.note}` : ''}`;
     }
     case 'AI_SEARCH': {
-      const n = (result as { results: unknown[] }).results.length;
+      const { results, more } = result as { results: unknown[]; more?: boolean };
+      const n = results.length;
       return n === 0
         ? 'KI-Suche abgeschlossen: keine Treffer.'
-        : `KI-Suche abgeschlossen: ${n === 1 ? '1 Treffer' : `${n} Treffer`}.`;
+        : more
+          ? `KI-Suche abgeschlossen: die ${n} besten Treffer, es gibt weitere.`
+          : `KI-Suche abgeschlossen: ${n === 1 ? '1 Treffer' : `${n} Treffer`}.`;
     }
     case 'AI_QUESTION':
       return (result as { answer: string }).answer === NOTHING_FOUND

@@ -135,7 +135,9 @@ function AiSearchView({ query }: { query: string }) {
       {result && result.results.length > 0 && (
         <>
           <Typography sx={{ color: 'text.secondary', mb: 1 }} role="status">
-            {t('ai.search.results', { count: result.results.length })}
+            {t(result.more ? 'ai.search.resultsMore' : 'ai.search.results', {
+              count: result.results.length,
+            })}
           </Typography>
           <Paper variant="outlined">
             <List disablePadding aria-label={t('ai.search.label')}>

@@ -30,6 +30,7 @@ export const ai = {
     running: 'Die KI durchsucht Ihre E-Mails …',
     results_one: '1 Treffer',
     results_other: '{{count}} Treffer',
+    resultsMore: 'Die {{count}} besten Treffer – es gibt weitere',
     none: 'Die KI hat keine passenden E-Mails gefunden.',
     noneText: 'Versuchen Sie es mit anderen Worten oder suchen Sie ohne KI.',
     plain: 'Ohne KI suchen',
