@@ -249,12 +249,30 @@ export function createAsker(deps: AiDeps) {
           /\b(habe|hab) ich\s+(?:an\s+)?(\p{Lu}[\p{L}-]+(?:\s+\p{Lu}[\p{L}-]+)?)(?=\s+(?:[\p{L}-]+\s+){0,4}(?:geschrieben|geschickt|gesendet|gemailt)\b)/u,
           (_m, verb: string, who: string) => `${verb} ich an ${who}`,
         )
+        // "Welche Rechnungen muss ich noch bezahlen?" asks for the open ones.
+        .replace(/\b(muss|müssen|soll|sollte)\s+(ich|wir)\s+(noch\s+)?(be)?zahlen\b/giu, 'offen')
         .replace(/\b(geschrieben|geschickt|gesendet|bekommen|erhalten)\b/giu, '');
-      let parsed = parseQuery(asQuery, now, {
+      // "Wie viele E-Mails habe ich gesendet?" is the Sent folder (with a recipient, the
+      // recipient says it); "Was habe ich gestern bekommen?" is mail the user received.
+      const mine = /\b(habe|hab)\s+ich\b|\bich\s+(habe|hab)\b/i.test(question);
+      const sent =
+        mine &&
+        /\b(gesendet|geschickt|verschickt|geschrieben|gemailt)\b/i.test(question) &&
+        !/\bich an\b/.test(asQuery);
+      const received =
+        (mine && /\b(bekommen|erhalten)\b/i.test(question)) ||
+        /^\s*was\s+(kam|kamen)\b|\b(eingegangen|angekommen|reingekommen)\b/i.test(question);
+      let parsed = parseQuery(sent ? `${asQuery} gesendet` : asQuery, now, {
         folders: folders.map((f) => f.name),
         categories: categories.map((c) => c.name),
         timeZone,
       });
+      if (received && !parsed.folderType && !parsed.folder)
+        parsed = {
+          ...parsed,
+          received: true,
+          interpretation: `${parsed.interpretation} · erhalten`,
+        };
       // "Was muss ich bis Freitag erledigen?": in a question, "bis …" names a deadline the mail
       // speaks of, not the day it came; counting and listing questions mean the mail's date.
       const deadline =

@@ -12,11 +12,22 @@ import { NOTHING_FOUND, type QuestionResult } from './shared.ts';
  */
 
 const COUNTING = /\b(wie ?viele|wieviele|how many|anzahl)\b/i;
-const LISTING_VERB =
-  /^\s*(liste|listen sie|zeig|zeige|zeigen sie|nenn|nenne|nennen sie|list|show)\b|^\s*(welche|which)\s+[\p{L}-]+\s+(sind|waren|haben|hatten|kamen|kommen|stehen|gibt es|habe ich|hab ich|bekam ich|are|were)\b/iu;
+const LISTING_VERB = new RegExp(
+  [
+    String.raw`^\s*(liste|listen sie|zeig|zeige|zeigen sie|nenn|nenne|nennen sie|list|show)\b`,
+    String.raw`^\s*(welche|which)\s+[\p{L}-]+\s+(sind|waren|haben|hatten|kamen|kommen|stehen|gibt es|habe ich|hab ich|bekam ich|are|were)\b`,
+    // "Welche Rechnungen muss ich (noch) bezahlen?": the open ones.
+    String.raw`^\s*welche\s+[\p{L}-]+\s+(muss|müssen|soll|sollte)\s+(ich|wir)\s+(noch\s+)?(be)?zahlen\b`,
+    // "Was habe ich gestern bekommen?", "Was kam heute?", "Was ist seit Montag eingegangen?"
+    String.raw`^\s*was\s+(habe|hab)\s+ich\b.*\b(bekommen|erhalten)\b`,
+    String.raw`^\s*was\s+(kam|kamen)\b`,
+    String.raw`^\s*was\s+ist\b.*\b(gekommen|eingegangen|angekommen|reingekommen)\b`,
+  ].join('|'),
+  'iu',
+);
 /** "noch offen", "unbezahlt": the invoices (mails naming a sum) that do not say they are paid or debited. */
 const OPEN =
-  /\b(noch\s+)?(offen(e|en)?|unbezahlt(e|en)?|ausstehend(e|en)?|unpaid|outstanding|still open|open)\b/giu;
+  /\b(noch\s+)?(offen(e|en)?|unbezahlt(e|en)?|ausstehend(e|en)?|unpaid|outstanding|still open|open|(muss|müssen|soll|sollte)\s+(ich|wir)\s+(noch\s+)?(be)?zahlen)\b/giu;
 const PAID =
   /(bereits bezahlt|ist bezahlt|wurde bezahlt|zahlung (ist )?(bei uns )?eingegangen|zahlungseingang|vielen dank für ihre zahlung|abgebucht|lastschrift|beglichen|has been paid|payment received|thank you for your payment)/i;
 /** Words of a question that name no topic. */
@@ -30,7 +41,8 @@ const FILLER = new Set(
     // "Wann kam die letzte Mail von Thomas?": words of the question, not of the mail.
     'wann when letzte letzten letzter letztes zuletzt neueste neuesten jüngste last latest ' +
     'most recent bekommen erhalten geschrieben gemeldet geantwortet gesendet geschickt did ' +
-    'write wrote written hear heard from von kam come came'
+    'write wrote written hear heard from von kam come came kamen kommen kommt gekommen ' +
+    'eingegangen angekommen reingekommen muss müssen soll sollte bezahlen zahlen'
   ).split(' '),
 );
 const LISTED = 10;
@@ -105,16 +117,21 @@ export async function exactAnswer(input: {
 
   // A category the user named but the mail of which is not filed yet ("Rechnungen" before the
   // first categorisation run) is read as the topic word it is.
+  // Not so when the question says "Kategorie": then an empty category is the answer.
   let parsed = input.parsed;
   let where = [...queryConditions(parsed), ...topicCondition(parsed.text)];
   let n = await repo.count(userId, where);
-  if (n === 0 && parsed.category) {
-    parsed = { ...parsed, category: null, text: `${parsed.text} ${parsed.category}` };
+  let interpretation = parsed.interpretation;
+  if (n === 0 && parsed.category && !/\bkategorie\b/i.test(question)) {
+    const name = parsed.category;
+    parsed = { ...parsed, category: null, text: `${parsed.text} ${name}` };
     where = [...queryConditions(parsed), ...topicCondition(parsed.text)];
     n = await repo.count(userId, where);
+    // What was counted: the word in the mail, not the category.
+    interpretation = interpretation.replace(`in der Kategorie ${name}`, `„${name}“ im Text`);
   }
   const about =
-    parsed.interpretation
+    interpretation
       .replace(/^Gesucht:\s*/, '')
       .replace(/^alle E-Mails · /, '')
       .replace(new RegExp(OPEN.source, 'giu'), '')

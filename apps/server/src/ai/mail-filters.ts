@@ -61,6 +61,8 @@ export function queryConditions(parsed: ParsedQuery): SQL[] {
     where.push(parsed.flagged ? sql`e.is_flagged` : sql`NOT e.is_flagged`);
   if (parsed.hasAttachments !== null)
     where.push(parsed.hasAttachments ? sql`e.has_attachments` : sql`NOT e.has_attachments`);
+  if (parsed.received && !parsed.unanswered)
+    where.push(sql`f.folder_type NOT IN ('sent', 'drafts')`);
   // "Unbeantwortet" means mail to the user that the user has not answered: not their own.
   if (parsed.unanswered)
     where.push(sql`NOT e.is_answered AND f.folder_type NOT IN ('sent', 'drafts')`);

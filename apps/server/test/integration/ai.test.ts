@@ -542,7 +542,8 @@ describe.each(DATABASE_KINDS)('AI tasks on %s', (kind) => {
       t.database.db,
       sql`SELECT e.subject || ' ' || coalesce(e.body_text, '') AS text FROM emails e
           JOIN folders f ON f.id = e.folder_id
-          WHERE e.account_id = ${accountId} AND f.folder_type NOT IN ('trash', 'spam')`,
+          WHERE e.account_id = ${accountId}
+            AND f.folder_type NOT IN ('trash', 'spam', 'sent', 'drafts')`,
     );
     const invoices = all.filter((m) => m.text.toLowerCase().includes('rechnung')).length;
     expect(invoices).toBeGreaterThanOrEqual(5);
@@ -566,6 +567,51 @@ describe.each(DATABASE_KINDS)('AI tasks on %s', (kind) => {
     expect(open.sources.map((s) => s.email_id)).toEqual(
       await ids(sql`message_id = 'krause-117@krause-haustechnik.de'`),
     );
+    // "muss ich bezahlen" asks for the open ones too.
+    expect((await ask('Welche Rechnungen muss ich noch bezahlen?')).answer).toBe(open.answer);
+    // What the user sent is the Sent folder; what they got is everything else.
+    const sentCount = (
+      await ids(sql`account_id = ${accountId} AND folder_id IN (
+        SELECT id FROM folders WHERE folder_type = 'sent')`)
+    ).length;
+    expect(sentCount).toBeGreaterThan(0);
+    expect((await ask('Wie viele E-Mails habe ich gesendet?')).answer).toBe(
+      `Ich habe ${sentCount === 1 ? '1 E-Mail' : `${sentCount} E-Mails`} gefunden (gesendet).`,
+    );
+    // A day's mail, listed: what came that day (asked on 2 November, "gestern" is the 1st).
+    const yesterday = await t.services.ai.question(
+      ownerId,
+      'Was habe ich gestern bekommen?',
+      new Date('2026-11-03T12:00:00Z'),
+      'Europe/Berlin',
+    );
+    const onSecond = await ids(sql`account_id = ${accountId}
+        AND mail_date >= '2026-11-01T23:00:00Z' AND mail_date < '2026-11-02T23:00:00Z'
+        AND folder_id NOT IN (SELECT id FROM folders WHERE folder_type IN ('sent', 'drafts'))`);
+    expect(onSecond.length).toBeGreaterThan(0);
+    expect(yesterday.answer).toMatch(/^Ich habe \d+ E-Mails? gefunden \(.*erhalten\):\n• /);
+    expect(yesterday.sources.map((s) => s.email_id).sort((a, b) => a - b)).toEqual(onSecond);
+    // An empty category named as such is an empty category, not a word to look for.
+    const emptyCategory = await owner.request({
+      method: 'POST',
+      url: '/api/categories/',
+      payload: { account: accountId, name: 'Heizung', description: 'Heizung und Wartung' },
+    });
+    expect(emptyCategory.statusCode, emptyCategory.body).toBe(201);
+    try {
+      expect((await ask('Wie viele E-Mails sind in der Kategorie Heizung?')).answer).toBe(
+        'Dazu habe ich in Ihren E-Mails nichts gefunden.',
+      );
+      // Without the word "Kategorie" it is the topic, and the answer says so.
+      expect((await ask('Wie viele Mails zur Heizung?')).answer).toMatch(
+        /^Ich habe \d+ E-Mails? gefunden \(„Heizung“ im Text\)\.$/,
+      );
+    } finally {
+      await owner.request({
+        method: 'DELETE',
+        url: `/api/categories/${emptyCategory.json<{ id: number }>().id}/`,
+      });
+    }
     const listed = (
       await runTask(owner, '/api/tasks/ai-question/', {
         question: 'Zeig mir alle Mails von Thomas Weber',

@@ -23,6 +23,8 @@ export interface ParsedQuery {
   flagged: boolean | null;
   hasAttachments: boolean | null;
   unanswered: boolean | null;
+  /** Only mail the user received (no Sent, no Drafts): "Was habe ich gestern bekommen?". */
+  received?: boolean;
   /** What was searched, in German: "Gesucht: Rechnungen · von telekom.de · Oktober 2026". */
   interpretation: string;
 }
