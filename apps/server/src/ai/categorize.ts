@@ -19,6 +19,7 @@ import type { Features } from './local/features.ts';
 import {
   AiCancelledError,
   featuresOf,
+  NO_CATEGORIES_NOTE,
   type AiDeps,
   type CategorizeParams,
   type CategorizeResult,
@@ -228,6 +229,7 @@ export function createCategorizer(deps: AiDeps) {
     ): Promise<CategorizeResult> {
       const result: CategorizeResult = { categorized: 0, uncertain: 0, per_category: {} };
       const accountIds = await repo.accountsWithCategories(userId, params.accountIds);
+      if (accountIds.length === 0) result.note = NO_CATEGORIES_NOTE;
       const run = params.runId ? { id: params.runId, userId } : undefined;
       if (run) await repo.pruneRunChanges();
       const cancelled = async () => {

@@ -23,9 +23,16 @@ export interface CategorizeResult {
   categorized: number;
   uncertain: number;
   per_category: Record<string, number>;
-  /** Set when the configured model failed and mail it was asked about stayed unfiled. */
+  /**
+   * A German remark beside the figures: the configured model failed and mail it was asked about
+   * stayed unfiled, or there was no category to file into.
+   */
   note?: string;
 }
+
+/** Said when a categorisation found no category in the accounts it was asked about. */
+export const NO_CATEGORIES_NOTE =
+  'Es gibt noch keine Kategorien. Legen Sie zuerst eine Kategorie mit einer kurzen Beschreibung an; danach sortiert die KI Ihre E-Mails ein.';
 
 export interface SearchResult {
   interpretation: string;

@@ -303,6 +303,12 @@ describe.each(DATABASE_KINDS)('AI tasks on %s', (kind) => {
       account_id: strangerAccountId,
     });
     expect(foreignAccount.statusCode).toBe(404);
+    // Without a category there is nothing to file into, and the card says what to do.
+    const none = await runTask(stranger, '/api/tasks/ai-categorize/', {});
+    expect(none.status, none.message).toBe('SUCCESS');
+    expect(none.message).toBe(
+      'Kategorisierung abgeschlossen: 0 E-Mails einsortiert. Es gibt noch keine Kategorien. Legen Sie zuerst eine Kategorie mit einer kurzen Beschreibung an; danach sortiert die KI Ihre E-Mails ein.',
+    );
   });
 
   it('keeps a trained model between new-mail runs and is never stale for it', async () => {
