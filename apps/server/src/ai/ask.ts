@@ -6,6 +6,7 @@ import { answerQuestion, type QaMail } from './local/qa/answer.ts';
 import { parseQuery } from './local/query/parse-query.ts';
 import { Bm25Index } from './local/search/bm25.ts';
 import { analyzeText } from './local/text/analyze.ts';
+import { umlautReading } from '../lib/umlauts.ts';
 import { exactAnswer, isCountingQuestion, isListingQuestion } from './exact-answers.ts';
 import { queryConditions } from './mail-filters.ts';
 import { ModelFailedError, type ModelProvider } from './provider.ts';
@@ -131,12 +132,15 @@ export function createAsker(deps: AiDeps) {
     const parts = analyzeText(text)
       .terms.filter((t) => t.part && t.term.length >= 3)
       .map((t) => t.term);
+    const typed = (text.toLowerCase().match(/[\p{L}\p{N}]{2,}/gu) ?? []).slice(0, 12);
     const words = [
       ...new Set([
-        ...(text.toLowerCase().match(/[\p{L}\p{N}]{2,}/gu) ?? []).slice(0, 12),
+        ...typed,
+        // "kuechenrenovierung" typed for "Küchenrenovierung" (lib/umlauts.ts).
+        ...typed.map(umlautReading).filter((w) => w !== undefined),
         ...parts,
       ]),
-    ].slice(0, 20);
+    ].slice(0, 24);
     const recent = await repo.rankingRows({
       userId,
       where: filters,

@@ -444,6 +444,11 @@ describe.each(DATABASE_KINDS)('AI tasks on %s', (kind) => {
     const thomas = await ids(sql`message_id LIKE 'thomas-%'`);
     expect(umbau.results.length).toBeGreaterThan(0);
     for (const hit of umbau.results) expect(thomas).toContain(hit.email_id);
+    // Typed without the umlaut, "Kuechenumbau" is the "Küchenumbau" of Thomas's mail.
+    const typed = (await runTask(owner, '/api/tasks/ai-search/', { query: 'Kuechenumbau' }))
+      .result as { results: { email_id: number }[] };
+    expect(typed.results.length).toBeGreaterThan(0);
+    expect(thomas).toContain(typed.results[0]!.email_id);
 
     // "an": to whom the mail went (To or Cc), here the user's own mail to Thomas.
     const toThomas = (await runTask(owner, '/api/tasks/ai-search/', { query: 'Mails an Thomas' }))

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'dri
 import type { Db } from '../../db/client.ts';
 import { accounts, emails, folders } from '../../db/schema/index.ts';
 import { typesNamed } from '../../mail/imap/folder-types.ts';
+import { umlautReading } from '../../lib/umlauts.ts';
 import { hasOperators, type FieldTerm, type SearchQuery } from '../../mail/search/search-query.ts';
 
 export interface EmailFilter {
@@ -51,6 +52,13 @@ const MAX_TERMS = 12;
  * A number with separators goes to the parser whole ("exact"): it keeps "31.12.2026" as one
  * lexeme and splits "1.234,56" into "1.234" and "56", which word by word would never match.
  */
+/** A word as a prefix, or either of its readings where it may stand for umlauts ("kuechen"). */
+function prefixTerm(word: string): string {
+  const lower = word.toLowerCase();
+  const reading = umlautReading(lower);
+  return reading ? `(${lower}:* | ${reading}:*)` : `${lower}:*`;
+}
+
 export function searchTerms(text: string): { prefix?: string; exact?: string } | undefined {
   const words: string[] = [];
   const numbers: string[] = [];
@@ -63,7 +71,7 @@ export function searchTerms(text: string): { prefix?: string; exact?: string } |
   const prefix = words.slice(0, MAX_TERMS - exact.length);
   if (prefix.length === 0 && exact.length === 0) return undefined;
   return {
-    ...(prefix.length ? { prefix: prefix.map((w) => `${w.toLowerCase()}:*`).join(' & ') } : {}),
+    ...(prefix.length ? { prefix: prefix.map(prefixTerm).join(' & ') } : {}),
     ...(exact.length ? { exact: exact.join(' ') } : {}),
   };
 }

@@ -2,6 +2,7 @@ import { analyzeText, termsOfToken } from '../text/analyze.ts';
 import type { Lexicon } from '../text/compound.ts';
 import { tokenize } from '../text/normalize.ts';
 import { isStopWord } from '../text/stopwords.ts';
+import { umlautReading } from '../../../lib/umlauts.ts';
 
 export interface SearchDocument {
   id: number;
@@ -86,11 +87,16 @@ export class Bm25Index {
     for (const token of tokenize(query)) {
       if (token.kind === 'word' && isStopWord(token.text)) continue;
       const group = new Map<string, number>();
-      for (const language of ['de', 'en'] as const) {
-        termsOfToken(token, language, { lexicon: this.lexicon }).forEach((term, index) => {
-          if (!group.has(term)) group.set(term, index === 0 ? 1 : PART_WEIGHT);
-        });
-      }
+      // Typed without umlauts ("kuechen"), the word is read with them too (lib/umlauts.ts).
+      const reading = token.kind === 'word' ? umlautReading(token.text) : undefined;
+      for (const text of reading ? [token.text, reading] : [token.text])
+        for (const language of ['de', 'en'] as const) {
+          termsOfToken({ ...token, text }, language, { lexicon: this.lexicon }).forEach(
+            (term, index) => {
+              if (!group.has(term)) group.set(term, index === 0 ? 1 : PART_WEIGHT);
+            },
+          );
+        }
       if (group.size > 0) groups.push(group);
     }
     return groups;
