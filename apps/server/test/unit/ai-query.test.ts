@@ -18,6 +18,26 @@ describe('local engine: query parser', () => {
     expect(q.interpretation).toBe('Gesucht: Rechnungen · von Telekom · Oktober 2026');
   });
 
+  it('reads "letzten Oktober" as the last October that has ended', () => {
+    const q = parseQuery('Mails vom letzten Oktober', NOW);
+    expect(q.text).toBe('');
+    expect(days(q)).toEqual(['2026-10-01', '2026-11-01']);
+    expect(q.interpretation).toBe('Gesucht: alle E-Mails · Oktober 2026');
+    // Asked in November, "letzten November" is a year ago; "im November" is this one.
+    expect(days(parseQuery('Rechnungen vom letzten November', NOW))).toEqual([
+      '2025-11-01',
+      '2025-12-01',
+    ]);
+    expect(days(parseQuery('Rechnungen im November', NOW))).toEqual(['2026-11-01', '2026-12-01']);
+  });
+
+  it('says a day no calendar has, and finds no mail from it', () => {
+    const q = parseQuery('Mails vom 31.02.', NOW);
+    expect(q.text).toBe('');
+    expect(q.interpretation).toBe('Gesucht: alle E-Mails · 31.02. (diesen Tag gibt es nicht)');
+    expect(q.date!.from.getTime()).toBe(q.date!.to.getTime());
+  });
+
   it('reads a person and keeps the topic', () => {
     const q = parseQuery('Mails von Thomas zum Umbau', NOW);
     expect(q.senders).toEqual([{ text: 'thomas', kind: 'person' }]);

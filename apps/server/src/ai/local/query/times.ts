@@ -260,7 +260,12 @@ export const TIMES: { pattern: RegExp; build: Build; alone: boolean }[] = [
       /(?<![\p{N}.])(?:(?:am|vom|den|on) )?(\d{1,2})\.(\d{1,2})\.(?:(\d{4}|\d{2})(?![\p{N}.])|(?![\p{N}]))/u,
     build: (today, m) => {
       const start = pastDate(today, Number(m[2]) - 1, Number(m[1]), fullYear(m[3]));
-      return start && { from: start, to: addDays(start, 1), label: format(start) };
+      if (start) return { from: start, to: addDays(start, 1), label: format(start) };
+      // "am 31.02.": a day no calendar has. Said as such, and no mail is from it.
+      const [date, month] = [Number(m[1]), Number(m[2])];
+      if (date < 1 || date > 31 || month < 1 || month > 12) return null;
+      const written = `${String(date).padStart(2, '0')}.${String(month).padStart(2, '0')}.`;
+      return { from: today, to: today, label: `${written} (diesen Tag gibt es nicht)` };
     },
     alone: true,
   },
@@ -292,18 +297,16 @@ export const TIMES: { pattern: RegExp; build: Build; alone: boolean }[] = [
   },
   {
     pattern: new RegExp(
-      `\\b(?:(?:im|in|aus dem|vom|during) )?(${MONTH_NAMES})\\.?(?: (\\d{4}))?\\b`,
+      `\\b(?:(?:im|in|aus dem|vom|during) )?(?:(letzten|vergangenen|vorigen|last) )?(${MONTH_NAMES})\\.?(?: (\\d{4}))?\\b`,
       'i',
     ),
     build: (today, m) => {
-      const month = monthOf(m[1]!);
+      const month = monthOf(m[2]!);
       if (month < 0) return null;
-      // "im Oktober" without a year: the last October that has begun.
-      const year = m[2]
-        ? Number(m[2])
-        : month > today.getUTCMonth()
-          ? today.getUTCFullYear() - 1
-          : today.getUTCFullYear();
+      // "im Oktober" without a year: the last October that has begun; "letzten Oktober": the
+      // last that has ended (asked in October, the one a year before).
+      const past = m[1] ? month >= today.getUTCMonth() : month > today.getUTCMonth();
+      const year = m[3] ? Number(m[3]) : past ? today.getUTCFullYear() - 1 : today.getUTCFullYear();
       return monthDays(year, month);
     },
     alone: true,
