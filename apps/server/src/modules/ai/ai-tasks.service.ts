@@ -1,4 +1,4 @@
-import { FieldErrorCode } from '@brieftaube/shared';
+import { ErrorCode, FieldErrorCode } from '@brieftaube/shared';
 import { z } from 'zod';
 import { AiCancelledError, NOTHING_FOUND, type Ai } from '../../ai/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -95,6 +95,9 @@ function successMessage(job: AiJob, result: unknown): string {
   }
 }
 
+/** AI tasks a user may have queued or running at once (ADR 0023). */
+export const MAX_UNFINISHED_PER_USER = 10;
+
 /** A task whose job could not be queued (the database refused it). */
 const NOT_QUEUED_MESSAGE =
   'Die Aufgabe konnte nicht gestartet werden. Bitte versuchen Sie es erneut.';
@@ -112,9 +115,20 @@ export interface AiTasksDeps {
 export function createAiTasksService(deps: AiTasksDeps) {
   const { repo, jobs, accounts, ai } = deps;
 
-  async function start(userId: string, job: AiJob, accountId?: number) {
+  async function start(
+    userId: string,
+    job: AiJob,
+    accountId?: number,
+    { limited = true }: { limited?: boolean } = {},
+  ) {
     const account =
       accountId === undefined ? undefined : await accounts.requireAccount(userId, accountId);
+    // A client that fires requests in a loop would fill the queue (and the task list every tab
+    // polls) for everyone: a person waits for a few answers at a time.
+    if (limited && (await repo.unfinishedOthers(userId)) >= MAX_UNFINISHED_PER_USER)
+      throw new AppError(ErrorCode.RATE_LIMITED, 'Too many unfinished AI tasks', undefined, {
+        'retry-after': '5',
+      });
     const task = await repo.insert({
       userId,
       accountId: account?.id ?? null,
@@ -185,6 +199,8 @@ export function createAiTasksService(deps: AiTasksDeps) {
           params: { accountIds: [accountId], newMailOnly: true, reclassifyUncategorizedOnly: true },
         },
         accountId,
+        // Not the user's request: the new mail is filed whatever else is waiting.
+        { limited: false },
       );
     },
 

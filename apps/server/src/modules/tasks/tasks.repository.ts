@@ -32,6 +32,21 @@ export function createTasksRepository(db: Db) {
       return row;
     },
 
+    /** How many of the user's tasks (other than fetches) are queued or running. */
+    async unfinishedOthers(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(tasks)
+        .where(
+          and(
+            eq(tasks.userId, userId),
+            sql`${tasks.taskType} <> 'FETCH'`,
+            sql`${tasks.status} IN ('PENDING', 'STARTED')`,
+          ),
+        );
+      return row?.n ?? 0;
+    },
+
     /** The account's fetch that is queued or running, if there is one. */
     async unfinishedFetch(accountId: number): Promise<TaskRow | undefined> {
       const [row] = await db
