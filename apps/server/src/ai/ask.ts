@@ -230,10 +230,12 @@ export function createAsker(deps: AiDeps) {
 
     async question(
       userId: string,
-      question: string,
+      asked: string,
       now = new Date(),
       timeZone?: string,
     ): Promise<QuestionResult> {
+      // "🚆 Wann fährt mein Zug?": the rules read a question from its first word.
+      const question = asked.replace(/^[^\p{L}\p{N}]+/u, '') || asked;
       const [folders, categories] = await Promise.all([
         repo.userFolderNames(userId),
         repo.userCategoryNames(userId),

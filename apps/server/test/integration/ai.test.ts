@@ -634,7 +634,7 @@ describe.each(DATABASE_KINDS)('AI tasks on %s', (kind) => {
     );
 
     const paket = (
-      await runTask(owner, '/api/tasks/ai-question/', { question: 'Wann kommt mein Paket?' })
+      await runTask(owner, '/api/tasks/ai-question/', { question: '📦 Wann kommt mein Paket?' })
     ).result as { answer: string; sources: { email_id: number; subject: string; quote: string }[] };
     expect(paket.answer).toMatch(/29\. Oktober|Donnerstag|10:00/);
     expect(paket.sources[0]).toMatchObject({ subject: 'Ihr Paket kommt morgen' });

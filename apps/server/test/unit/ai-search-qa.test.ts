@@ -71,6 +71,15 @@ describe('local engine: search and questions', () => {
 
   it('knows question types in German and English', () => {
     expect(questionType('Wer hat die Mail geschickt?')).toBe('sender');
+    expect(questionType('Wer hat mir das Angebot für die Küchenrenovierung geschickt?')).toBe(
+      'sender',
+    );
+    expect(questionType('Wer schrieb mir wegen der Fliesen?')).toBe('sender');
+    expect(questionType('Wer hat die Einladung zur Mitgliederversammlung bekommen?')).toBe(
+      'recipient',
+    );
+    // Another verb: what the mail says, not who sent it.
+    expect(questionType('Wer hat Punkt 4 ergänzt?')).not.toBe('sender');
     expect(questionType('Who received the email?')).toBe('recipient');
     expect(questionType('Wann kommt der Fliesenleger?')).toBe('when');
     expect(questionType('What is the email address of Sara Klein?')).toBe('email-address');

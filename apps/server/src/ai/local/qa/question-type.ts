@@ -29,11 +29,12 @@ const RULES: [QuestionType, RegExp][] = [
   ],
   [
     'sender',
-    /\b(who (sent|wrote)|sender|from whom|absender\w*|von wem|wer hat (\w+ ){0,3}(geschrieben|geschickt|gesendet))\b/i,
+    // "Wer hat mir das Angebot für die Küchenrenovierung geschickt?": any words between.
+    /\b(who (sent|wrote)|sender|from whom|absender\w*|von wem)\b|\bwer (hat|hatte)\b[^?]{0,80}?\b(geschrieben|geschickt|gesendet|gemailt)\b|^\s*wer (schrieb|schickte|sendete)\b/i,
   ],
   [
     'recipient',
-    /\b(who (received|got)|recipients?|to whom|empfänger\w*|an wen|wer hat (\w+ ){0,3}(bekommen|erhalten))\b/i,
+    /\b(who (received|got)|recipients?|to whom|empfänger\w*|an wen)\b|\bwer (hat|hatte)\b[^?]{0,80}?\b(bekommen|erhalten)\b/i,
   ],
   ['subject', /\b(subject|betreff|worum geht)\b/i],
   ['attachment', /\b(attach\w*|enclosed|anhang|anhänge|angehängt|beigefügt)\b/i],
