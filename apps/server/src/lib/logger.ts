@@ -22,14 +22,13 @@ export const redactPaths = [
  */
 function scrubbed(error: Record<string, unknown>, depth = 0): Record<string, unknown> {
   for (const key of ['params', 'parameters', 'detail']) if (key in error) error[key] = '[redacted]';
-  const message = error.message;
-  const at = typeof message === 'string' ? message.indexOf('\nparams: ') : -1;
+  const message = typeof error.message === 'string' ? error.message : '';
+  const at = message.indexOf('\nparams: ');
   if (at >= 0) {
-    const kept = `${(message as string).slice(0, at)}\nparams: [redacted]`;
+    const kept = `${message.slice(0, at)}\nparams: [redacted]`;
     error.message = kept;
     // The stack starts with the message; the values may span lines, so it is cut by the message.
-    if (typeof error.stack === 'string')
-      error.stack = error.stack.split(message as string).join(kept);
+    if (typeof error.stack === 'string') error.stack = error.stack.split(message).join(kept);
   }
   const cause = error.cause;
   if (cause && typeof cause === 'object' && depth < 5)
@@ -39,7 +38,7 @@ function scrubbed(error: Record<string, unknown>, depth = 0): Record<string, unk
 
 export function errorWithoutValues(error: unknown): unknown {
   if (!(error instanceof Error)) return error;
-  return scrubbed(pino.stdSerializers.errWithCause(error) as unknown as Record<string, unknown>);
+  return scrubbed(pino.stdSerializers.errWithCause(error));
 }
 
 export function loggerOptions(level: string): pino.LoggerOptions {
