@@ -102,6 +102,25 @@ describe('local engine: proposals and writing', () => {
     expect(reply.endsWith('Liebe Grüße\nAnna')).toBe(true);
   });
 
+  it('reads the register from what the user wrote, not from what they quoted', () => {
+    const style = learnStyle({
+      toRecipients: ['julia.wagner@beispiel.de'],
+      subject: 'Protokoll',
+      context: 'Danke für das Protokoll, ich',
+      sent: [
+        {
+          to: ['julia.wagner@beispiel.de'],
+          body: 'Hallo Julia,\n\ndanke dir, passt so.\n\nViele Grüße\n\nAm 3.12. schrieb Julia Wagner:\n> könnten Sie mir Ihre Punkte bis Freitag schicken? Ihre Julia',
+        },
+      ],
+    });
+    expect(style).toMatchObject({
+      register: 'Du',
+      greeting: 'Hallo Julia,',
+      closing: 'Viele Grüße',
+    });
+  });
+
   it('answers a thread that says "ihr" / "eure" with Du', () => {
     const reply = suggestReply({
       toRecipients: ['julia@example.de'],

@@ -34,8 +34,10 @@ const SIE = /\b(Sie|Ihnen|Ihr\w*)\b/;
 /** The register, greeting and closing the user wrote to these recipients before. */
 export function learnStyle(input: SuggestionInput): Style {
   const wanted = new Set(input.toRecipients.map((r) => r.toLowerCase()));
-  const toThem = input.sent.filter((mail) => mail.to.some((r) => wanted.has(r.toLowerCase())));
-  const pool = toThem.length > 0 ? toThem : [];
+  // What the user wrote, not what they quoted: a reply quotes the other side's "Sie".
+  const pool = input.sent
+    .filter((mail) => mail.to.some((r) => wanted.has(r.toLowerCase())))
+    .map((mail) => ({ ...mail, body: lastMessage(mail.body) }));
   const count = (pattern: RegExp) => pool.filter((mail) => pattern.test(mail.body)).length;
   const du = count(DU);
   const sie = count(SIE);
