@@ -228,6 +228,8 @@ export function createCategorizer(deps: AiDeps) {
       progress: Progress,
     ): Promise<CategorizeResult> {
       const result: CategorizeResult = { categorized: 0, uncertain: 0, per_category: {} };
+      // Mails the AI had filed and now takes back (unless the model files them again).
+      const takenBack = new Set<number>();
       const accountIds = await repo.accountsWithCategories(userId, params.accountIds);
       if (accountIds.length === 0) result.note = NO_CATEGORIES_NOTE;
       const run = params.runId ? { id: params.runId, userId } : undefined;
@@ -256,6 +258,7 @@ export function createCategorizer(deps: AiDeps) {
           const assignments: Assignment[] = [];
           await decideUncertainByModel(deps, model.categories, mails, assignments, result);
           await repo.fileByAi(assignments, run);
+          for (const a of assignments) if (a.categoryId !== null) takenBack.delete(a.id);
         };
         /** Classifies a batch and writes its verdicts: one UPDATE per batch. */
         const file = async (
@@ -266,6 +269,7 @@ export function createCategorizer(deps: AiDeps) {
             const uncertainBefore = result.uncertain;
             const verdict = decide(model!, mail, features, params, result);
             if (verdict) assignments.push(verdict);
+            if (verdict?.categoryId === null) takenBack.add(verdict.id);
             if (deps.model && result.uncertain > uncertainBefore) unsure.push(mail.id);
           }
           await repo.fileByAi(assignments, run);
@@ -334,6 +338,7 @@ export function createCategorizer(deps: AiDeps) {
         }
         await askModel();
       }
+      if (takenBack.size > 0) result.taken_back = takenBack.size;
       return result;
     },
   };

@@ -23,6 +23,8 @@ export interface CategorizeResult {
   categorized: number;
   uncertain: number;
   per_category: Record<string, number>;
+  /** Of the uncertain, mails the AI had filed before and took back to 'Ohne Kategorie'. */
+  taken_back?: number;
   /**
    * A German remark beside the figures: the configured model failed and mail it was asked about
    * stayed unfiled, or there was no category to file into.

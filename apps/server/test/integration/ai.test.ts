@@ -288,6 +288,30 @@ describe.each(DATABASE_KINDS)('AI tasks on %s', (kind) => {
       expect(kept).toEqual({ category_id: null, source: 'user' });
     }
 
+    // Mail the AI filed before and is no longer sure of goes back, and the card says so.
+    const [unsure] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`SELECT id::int AS id FROM emails WHERE account_id = ${accountId}
+            AND category_id IS NULL AND category_source IS NULL ORDER BY id LIMIT 1`,
+    );
+    await t.database.db.execute(
+      sql`UPDATE emails SET category_id = ${finance}, category_source = 'ai',
+            category_confidence = 0.95 WHERE id = ${unsure!.id}`,
+    );
+    const back = await runTask(owner, '/api/tasks/ai-categorize/', {
+      email_pks: [unsure!.id],
+      reclassify_uncategorized_only: false,
+    });
+    expect(back.result).toMatchObject({ categorized: 0, uncertain: 1, taken_back: 1 });
+    expect(back.message).toBe(
+      'Kategorisierung abgeschlossen: 0 E-Mails einsortiert, 1 unsicher (in „Ohne Kategorie“, aus ihrer bisherigen Kategorie genommen).',
+    );
+    const [returned] = await queryRows<{ category_id: number | null }>(
+      t.database.db,
+      sql`SELECT category_id FROM emails WHERE id = ${unsure!.id}`,
+    );
+    expect(returned!.category_id).toBeNull();
+
     // Only uncategorised mail, and only the user's own ids.
     const again = await runTask(owner, '/api/tasks/ai-categorize/', {
       account_id: accountId,

@@ -65,10 +65,19 @@ const mails = (n: number) => (n === 1 ? '1 E-Mail' : `${number(n)} E-Mails`);
 function successMessage(job: AiJob, result: unknown): string {
   switch (job.type) {
     case 'AI_CATEGORIZE': {
-      const r = result as { categorized: number; uncertain: number; note?: string };
+      const r = result as {
+        categorized: number;
+        uncertain: number;
+        taken_back?: number;
+        note?: string;
+      };
+      // Mail the AI filed in an earlier run may go back: said, not hidden in "bleiben".
+      const back = r.taken_back
+        ? `, ${r.taken_back === r.uncertain ? '' : `${number(r.taken_back)} davon `}aus ihrer bisherigen Kategorie genommen`
+        : '';
       // The model's failure is said on the task card too, not only in the result.
       return `Kategorisierung abgeschlossen: ${mails(r.categorized)} einsortiert${
-        r.uncertain ? `, ${number(r.uncertain)} unsicher (bleiben in „Ohne Kategorie“)` : ''
+        r.uncertain ? `, ${number(r.uncertain)} unsicher (in „Ohne Kategorie“${back})` : ''
       }.${r.note ? ` ${r.note}` : ''}`;
     }
     case 'AI_SEARCH': {
