@@ -3,7 +3,9 @@ import { z } from 'zod';
 import type { AiMailRow, AiRankingRow } from './ai.repository.ts';
 import { BLEND_POOL, blendSimilar } from './embeddings.ts';
 import { answerQuestion, type QaMail } from './local/qa/answer.ts';
+import { namesDay, todayIn } from './local/query/calendar.ts';
 import { parseQuery } from './local/query/parse-query.ts';
+import { DEFAULT_TIME_ZONE } from '../lib/time-zone.ts';
 import { Bm25Index } from './local/search/bm25.ts';
 import { analyzeText } from './local/text/analyze.ts';
 import { umlautReading } from '../lib/umlauts.ts';
@@ -53,6 +55,10 @@ const RECENT_CANDIDATES = 200;
 const FILTER_ONLY_RESULTS = 20;
 const SEARCH_RESULTS = FILTER_ONLY_RESULTS;
 const QA_SOURCES = 5;
+
+/** A range of one calendar day ("am 5. Dezember", "gestern"), not "seit Montag". */
+const isOneDay = (range: { from: Date; to: Date }) =>
+  range.to.getTime() - range.from.getTime() <= 25 * 3600 * 1000;
 
 /** A short passage of the mail around the first query word it contains. */
 function snippetOf(mail: AiRankingRow, query: string): string {
@@ -182,37 +188,45 @@ export function createAsker(deps: AiDeps) {
         categories: categories.map((c) => c.name),
         timeZone,
       });
-      const found = await candidates(
-        userId,
-        queryConditions(parsed),
-        parsed.text,
-        parsed.folderType === 'trash' || parsed.folderType === 'spam',
-      );
-      let hits: { id: number; score: number }[];
-      let more: boolean;
-      if (parsed.text.trim()) {
+      const trash = parsed.folderType === 'trash' || parsed.folderType === 'spam';
+      const rank = async (found: AiRankingRow[], wording: string) => {
+        if (!wording.trim())
+          return {
+            hits: found.slice(0, FILTER_ONLY_RESULTS).map((m) => ({ id: m.id, score: 1 })),
+            more: found.length > FILTER_ONLY_RESULTS,
+          };
         const index = new Bm25Index();
         for (const mail of found)
           index.add({ id: mail.id, subject: mail.subject, body: mail.body, from: fromLabel(mail) });
         // "Similar wording" by the stored embeddings, where a model provides them (ADR 0026).
-        const matches = index.search(parsed.text, found.length);
-        more = matches.length > SEARCH_RESULTS;
+        const matches = index.search(wording, found.length);
         const bm25 = matches.slice(0, deps.embeddings?.enabled ? BLEND_POOL : SEARCH_RESULTS);
-        hits = await blendSimilar(
-          deps.embeddings,
-          userId,
-          parsed.text,
-          found,
-          bm25,
-          SEARCH_RESULTS,
-        );
-      } else {
-        hits = found.slice(0, FILTER_ONLY_RESULTS).map((m) => ({ id: m.id, score: 1 }));
-        more = found.length > FILTER_ONLY_RESULTS;
+        return {
+          hits: await blendSimilar(deps.embeddings, userId, wording, found, bm25, SEARCH_RESULTS),
+          more: matches.length > SEARCH_RESULTS,
+        };
+      };
+      let found = await candidates(userId, queryConditions(parsed), parsed.text, trash);
+      let { hits, more } = await rank(found, parsed.text);
+      let interpretation = parsed.interpretation;
+      // "Mitgliederversammlung am 5. Dezember": a single day may be what the mail is about, not
+      // the day it came. With words to rank and nothing from that day, the mail that names it.
+      if (hits.length === 0 && parsed.date && parsed.text.trim() && isOneDay(parsed.date)) {
+        const theDay = todayIn(parsed.date.from, timeZone ?? DEFAULT_TIME_ZONE);
+        // Only mail that names the day: "Rechnungen vom 2.11." asks for no other invoice.
+        const all = (
+          await candidates(userId, queryConditions({ ...parsed, date: null }), parsed.text, trash)
+        ).filter((mail) => namesDay(`${mail.subject}\n${mail.body}`, theDay));
+        const named = await rank(all, parsed.text);
+        if (named.hits.length > 0) {
+          ({ hits, more } = named);
+          found = all;
+          interpretation = `${interpretation} – an diesem Tag kam keine passende E-Mail; gezeigt werden E-Mails, die den Tag nennen`;
+        }
       }
       const byId = new Map(found.map((m) => [m.id, m]));
       return {
-        interpretation: parsed.interpretation,
+        interpretation,
         more,
         results: hits.map((hit) => {
           const mail = byId.get(hit.id)!;

@@ -468,6 +468,13 @@ describe.each(DATABASE_KINDS)('AI tasks on %s', (kind) => {
     const thomas = await ids(sql`message_id LIKE 'thomas-%'`);
     expect(umbau.results.length).toBeGreaterThan(0);
     for (const hit of umbau.results) expect(thomas).toContain(hit.email_id);
+    // A day the mail is about, not the day it came: Thomas wrote on 19 October that the worktop
+    // comes on the 20th. No mail of the 20th says so: the mail that names it, and the line says so.
+    const named = (
+      await runTask(owner, '/api/tasks/ai-search/', { query: 'Arbeitsplatte am 20. Oktober' })
+    ).result as { interpretation: string; results: { email_id: number }[] };
+    expect(named.results[0]?.email_id).toBe((await ids(sql`message_id = 'thomas-2@web.de'`))[0]);
+    expect(named.interpretation).toMatch(/an diesem Tag kam keine passende E-Mail/);
     // Typed without the umlaut, "Kuechenumbau" is the "Küchenumbau" of Thomas's mail.
     const typed = (await runTask(owner, '/api/tasks/ai-search/', { query: 'Kuechenumbau' }))
       .result as { results: { email_id: number }[] };

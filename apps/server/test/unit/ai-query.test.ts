@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { namesDay } from '../../src/ai/local/query/calendar.ts';
 import { parseQuery } from '../../src/ai/local/query/parse-query.ts';
 import { senderPattern } from '../../src/ai/mail-filters.ts';
 
@@ -36,6 +37,21 @@ describe('local engine: query parser', () => {
     expect(q.text).toBe('');
     expect(q.interpretation).toBe('Gesucht: alle E-Mails · 31.02. (diesen Tag gibt es nicht)');
     expect(q.date!.from.getTime()).toBe(q.date!.to.getTime());
+  });
+
+  it('knows when a text names a day', () => {
+    const fifth = new Date(Date.UTC(2026, 11, 5));
+    for (const text of [
+      'Die Versammlung ist am 5. Dezember um 19 Uhr.',
+      'am 05.12. im Vereinsheim',
+      'Termin: 5.12.2026',
+      'Date: 2026-12-05',
+      'See you on December 5!',
+      'Meeting 5 Dec',
+    ])
+      expect(namesDay(text, fifth), text).toBe(true);
+    for (const text of ['am 15. Dezember', 'am 5.11.', '25.12.2026', 'Version 1.5.12', 'Dezember'])
+      expect(namesDay(text, fifth), text).toBe(false);
   });
 
   it('reads a person and keeps the topic', () => {

@@ -99,3 +99,27 @@ export function todayIn(now: Date, timeZone: string): Date {
 /** The instant a calendar day begins in the zone. */
 export const beginning = (date: Date, timeZone: string) =>
   startOfDay(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate(), timeZone);
+
+/**
+ * Whether a text names the calendar day `date` (as `todayIn` gives it): "20. Oktober", "20.10.",
+ * "20.10.2026", "2026-10-20", "October 20", "20 Oct".
+ */
+export function namesDay(text: string, date: Date): boolean {
+  const d = date.getUTCDate();
+  const m = date.getUTCMonth();
+  const mm = String(m + 1).padStart(2, '0');
+  const dd = String(d).padStart(2, '0');
+  const names = [MONTHS_DE[m]!, MONTHS_EN[m]!, MONTHS_DE[m]!.slice(0, 3), MONTHS_EN[m]!.slice(0, 3)]
+    .map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('|');
+  const pattern = new RegExp(
+    [
+      String.raw`(?<![\p{N}.])0?${d}\.\s?(?:0?${m + 1}\.|(?:${names})(?!\p{L}))`,
+      String.raw`(?<![\p{N}])0?${d}\s(?:${names})(?!\p{L})`,
+      String.raw`(?<!\p{L})(?:${names})\.?\s0?${d}(?![\p{N}])`,
+      String.raw`${date.getUTCFullYear()}-${mm}-${dd}`,
+    ].join('|'),
+    'iu',
+  );
+  return pattern.test(text);
+}
