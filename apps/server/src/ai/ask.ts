@@ -356,7 +356,27 @@ export function createAsker(deps: AiDeps) {
       // Cited only from the retrieved mails of this user: the engine cannot name another.
       const cited = byId.get(answer.mailId);
       if (!cited) return withNote({ answer: NOTHING_FOUND, sources: [] });
-      return withNote({ answer: answer.text, sources: [source(cited, answer.quote)] });
+      return withNote({
+        answer: inTheirWords(answer.text, cited),
+        sources: [source(cited, answer.quote)],
+      });
     },
   };
+}
+
+const FIRST_PERSON =
+  /(?<!\p{L})(?:ich|wir|mir|mich|uns|unser|unsere[mnrs]?|mein|meine[mnrs]?|I|we|my|our|me)(?!\p{L})/iu;
+
+/**
+ * A sentence of a mail that speaks in the first person is the writer's, not the answerer's:
+ * "Ich habe Punkt 4 ergänzt." alone reads as if the AI had. It is quoted with who wrote it, and
+ * the user's own sent mail as theirs.
+ */
+function inTheirWords(text: string, mail: AiMailRow): string {
+  if (!FIRST_PERSON.test(text)) return text;
+  const who =
+    mail.folderType === 'sent' || mail.folderType === 'drafts'
+      ? 'Sie haben geschrieben'
+      : `${mail.fromName || mail.fromAddress} schreibt`;
+  return `${who}: „${text}“`;
 }

@@ -537,7 +537,10 @@ describe.each(DATABASE_KINDS)('AI tasks on %s', (kind) => {
       };
     const krause = await ids(sql`message_id = 'krause-117@krause-haustechnik.de'`);
     const sum = await ask('Wie hoch ist die Rechnung von Sanitär Krause?');
-    expect(sum.answer).toBe('Für die Wartung Ihrer Heizung am 28. Oktober berechnen wir 249,90 €.');
+    // A sentence in the first person is quoted with who wrote it.
+    expect(sum.answer).toBe(
+      'Sanitär Krause schreibt: „Für die Wartung Ihrer Heizung am 28. Oktober berechnen wir 249,90 €.“',
+    );
     expect(sum.sources.map((s) => s.email_id)).toEqual(krause);
     expect((await ask('Bis wann muss ich die Heizungswartung bezahlen?')).answer).toBe(
       'Bitte überweisen Sie den Betrag bis zum 30. November 2026.',
@@ -552,7 +555,7 @@ describe.each(DATABASE_KINDS)('AI tasks on %s', (kind) => {
       'Die letzte E-Mail von Thomas Weber kam am Montag, 19. Oktober 2026 um 11:00 Uhr: „Re: Küchenumbau“.',
     );
     expect((await ask('Was habe ich Thomas geschrieben?')).answer).toBe(
-      'Ich kann dir die Fliesen am Samstag vorbeibringen.',
+      'Sie haben geschrieben: „Ich kann dir die Fliesen am Samstag vorbeibringen.“',
     );
     // "bis Freitag" in a question is a deadline the mail speaks of, not the day it came: asked
     // on Friday 30 October, the heating bill of 2 November still answers it.
