@@ -58,7 +58,7 @@ const QA_SOURCES = 5;
 
 /** A range of one calendar day ("am 5. Dezember", "gestern"), not "seit Montag". */
 const isOneDay = (range: { from: Date; to: Date }) =>
-  range.to.getTime() - range.from.getTime() <= 25 * 3600 * 1000;
+  range.to > range.from && range.to.getTime() - range.from.getTime() <= 25 * 3600 * 1000;
 
 /** A short passage of the mail around the first query word it contains. */
 function snippetOf(mail: AiRankingRow, query: string): string {
@@ -278,6 +278,8 @@ export function createAsker(deps: AiDeps) {
       const sent =
         mine &&
         /\b(gesendet|geschickt|verschickt|geschrieben|gemailt)\b/i.test(question) &&
+        // "Was habe ich von der Bank geschickt bekommen?" is received mail.
+        !/\b(bekommen|erhalten)\b/i.test(question) &&
         !/\bich an\b/.test(asQuery);
       const received =
         (mine && /\b(bekommen|erhalten)\b/i.test(question)) ||

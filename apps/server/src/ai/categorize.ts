@@ -19,7 +19,7 @@ import type { Features } from './local/features.ts';
 import {
   AiCancelledError,
   featuresOf,
-  NO_CATEGORIES_NOTE,
+  noCategoriesNote,
   type AiDeps,
   type CategorizeParams,
   type CategorizeResult,
@@ -231,7 +231,7 @@ export function createCategorizer(deps: AiDeps) {
       // Mails the AI had filed and now takes back (unless the model files them again).
       const takenBack = new Set<number>();
       const accountIds = await repo.accountsWithCategories(userId, params.accountIds);
-      if (accountIds.length === 0) result.note = NO_CATEGORIES_NOTE;
+      if (accountIds.length === 0) result.note = noCategoriesNote(params.accountIds.length);
       const run = params.runId ? { id: params.runId, userId } : undefined;
       if (run) await repo.pruneRunChanges();
       const cancelled = async () => {

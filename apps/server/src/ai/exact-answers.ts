@@ -138,6 +138,9 @@ export async function exactAnswer(input: {
       .replace(/\s+/g, ' ')
       .replace(/^[\s·]+|[\s·]+$/g, '')
       .replace(/\s*·\s*·\s*/g, ' · ') || 'alle E-Mails';
+  // A listing with words no mail holds together may be a question the text answers ("Was kam
+  // bei der Untersuchung heraus?"): the ranked answer tries it. A count of nothing is the answer.
+  if (n === 0 && !counting && topicWords(parsed.text).length > 0) return undefined;
   if (n === 0) return { answer: NOTHING_FOUND, sources: [] };
 
   if (counting) {

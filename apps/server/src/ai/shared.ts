@@ -33,8 +33,8 @@ export interface CategorizeResult {
 }
 
 /** Said when a categorisation found no category in the accounts it was asked about. */
-export const NO_CATEGORIES_NOTE =
-  'Es gibt noch keine Kategorien. Legen Sie zuerst eine Kategorie mit einer kurzen Beschreibung an; danach sortiert die KI Ihre E-Mails ein.';
+export const noCategoriesNote = (accounts: number) =>
+  `${accounts === 1 ? 'Dieses Konto hat' : 'Ihre Konten haben'} noch keine Kategorien. Legen Sie zuerst eine Kategorie mit einer kurzen Beschreibung an; danach sortiert die KI Ihre E-Mails ein.`;
 
 export interface SearchResult {
   interpretation: string;

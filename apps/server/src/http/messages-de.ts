@@ -206,6 +206,11 @@ export function germanMessages(
     case ErrorCode.MAIL_SERVER_UNAVAILABLE:
       return { message: connection('server') ?? byCode.MAIL_SERVER_UNAVAILABLE };
     case ErrorCode.RATE_LIMITED:
+      // Too many AI tasks waiting is not too many attempts (ai-tasks.service.ts).
+      if (options.subject === 'AI tasks')
+        return {
+          message: 'Es warten schon zehn KI-Aufgaben. Bitte warten Sie, bis eine davon fertig ist.',
+        };
       // Failed connections of saved accounts (ADR 0018) say so; logins and tests need no more.
       return { message: connection('server') ?? byCode.RATE_LIMITED };
     case ErrorCode.MAIL_SERVER_REFUSED: {

@@ -18,10 +18,17 @@ export const redactPaths = [
 /**
  * A failed query's values are the user's data (a search, a draft, an address): its error is logged
  * with the SQL and without them. Drizzle writes them into the message (and so the stack) as well
- * as into `params`; PostgreSQL's `detail` quotes a conflicting row's values.
+ * as into `params`; PostgreSQL's message, `detail` and `where` quote the values it refused.
  */
 function scrubbed(error: Record<string, unknown>, depth = 0): Record<string, unknown> {
-  for (const key of ['params', 'parameters', 'detail']) if (key in error) error[key] = '[redacted]';
+  for (const key of ['params', 'parameters', 'detail', 'where', 'internalQuery'])
+    if (key in error) error[key] = '[redacted]';
+  // PostgreSQL quotes the value it refused: 'invalid input syntax for type bigint: "…"'.
+  if (typeof error.code === 'string' && /^[0-9A-Z]{5}$/.test(error.code)) {
+    for (const key of ['message', 'stack'] as const)
+      if (typeof error[key] === 'string')
+        error[key] = error[key].replace(/"[\s\S]*"/, '"[redacted]"');
+  }
   const message = typeof error.message === 'string' ? error.message : '';
   const at = message.indexOf('\nparams: ');
   if (at >= 0) {

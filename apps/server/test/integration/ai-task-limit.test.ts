@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerApiUser, type ApiUser } from '@brieftaube/test-support/api-user.ts';
+import { createTasksRepository } from '@brieftaube/server/modules/tasks/tasks.repository.ts';
 import { waitForTask } from '@brieftaube/test-support/mail-fixtures.ts';
 import {
   DATABASE_KINDS,
@@ -57,7 +58,7 @@ describe.each(DATABASE_KINDS)('AI tasks a user may have waiting on %s', (kind) =
     expect(refused.headers['retry-after']).toBe('5');
     expect(refused.json<{ error: { code: string; message: string } }>().error).toMatchObject({
       code: 'RATE_LIMITED',
-      message: 'Zu viele Versuche in kurzer Zeit. Bitte warten Sie einige Minuten.',
+      message: 'Es warten schon zehn KI-Aufgaben. Bitte warten Sie, bis eine davon fertig ist.',
     });
     expect(await waiting()).toEqual([{ n: 10 }]);
     // Another user's tasks are theirs to count.
@@ -69,5 +70,25 @@ describe.each(DATABASE_KINDS)('AI tasks a user may have waiting on %s', (kind) =
     // Finished tasks do not count: once the waiting ones end, the user asks again.
     await t.database.db.execute(sql`UPDATE tasks SET status = 'SUCCESS' WHERE user_id = ${id}`);
     expect((await ask(user, 'Jetzt wieder?')).statusCode).toBe(202);
+    // Requests side by side are counted one after the other (the worker above ends tasks as
+    // they come, so the store is asked directly): eight waiting, twelve at once, ten in the end.
+    await t.database.db.execute(sql`UPDATE tasks SET status = 'SUCCESS' WHERE user_id = ${id}`);
+    for (let i = 0; i < 8; i++)
+      await t.database.db.execute(
+        sql`INSERT INTO tasks (user_id, task_type, status) VALUES (${id}, 'AI_QUESTION', 'PENDING')`,
+      );
+    const repo = createTasksRepository(t.database.db);
+    const burst = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        repo.insertUnlessBusy({ userId: id, taskType: 'AI_QUESTION' }, 10),
+      ),
+    );
+    expect(burst.filter((task) => task !== undefined)).toHaveLength(2);
+    const [unfinished] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS n FROM tasks WHERE user_id = ${id}
+            AND status IN ('PENDING', 'STARTED')`,
+    );
+    expect(unfinished).toEqual({ n: 10 });
   });
 });

@@ -296,10 +296,10 @@ describe.each(DATABASE_KINDS)('AI tasks on %s', (kind) => {
     );
     await t.database.db.execute(
       sql`UPDATE emails SET category_id = ${finance}, category_source = 'ai',
-            category_confidence = 0.95 WHERE id = ${unsure!.id}`,
+            category_confidence = 0.95 WHERE id = ${unsure.id}`,
     );
     const back = await runTask(owner, '/api/tasks/ai-categorize/', {
-      email_pks: [unsure!.id],
+      email_pks: [unsure.id],
       reclassify_uncategorized_only: false,
     });
     expect(back.result).toMatchObject({ categorized: 0, uncertain: 1, taken_back: 1 });
@@ -308,9 +308,9 @@ describe.each(DATABASE_KINDS)('AI tasks on %s', (kind) => {
     );
     const [returned] = await queryRows<{ category_id: number | null }>(
       t.database.db,
-      sql`SELECT category_id FROM emails WHERE id = ${unsure!.id}`,
+      sql`SELECT category_id FROM emails WHERE id = ${unsure.id}`,
     );
-    expect(returned!.category_id).toBeNull();
+    expect(returned.category_id).toBeNull();
 
     // Only uncategorised mail, and only the user's own ids.
     const again = await runTask(owner, '/api/tasks/ai-categorize/', {
@@ -331,7 +331,7 @@ describe.each(DATABASE_KINDS)('AI tasks on %s', (kind) => {
     const none = await runTask(stranger, '/api/tasks/ai-categorize/', {});
     expect(none.status, none.message).toBe('SUCCESS');
     expect(none.message).toBe(
-      'Kategorisierung abgeschlossen: 0 E-Mails einsortiert. Es gibt noch keine Kategorien. Legen Sie zuerst eine Kategorie mit einer kurzen Beschreibung an; danach sortiert die KI Ihre E-Mails ein.',
+      'Kategorisierung abgeschlossen: 0 E-Mails einsortiert. Dieses Konto hat noch keine Kategorien. Legen Sie zuerst eine Kategorie mit einer kurzen Beschreibung an; danach sortiert die KI Ihre E-Mails ein.',
     );
   });
 

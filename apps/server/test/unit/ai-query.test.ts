@@ -37,6 +37,13 @@ describe('local engine: query parser', () => {
     expect(q.text).toBe('');
     expect(q.interpretation).toBe('Gesucht: alle E-Mails · 31.02. (diesen Tag gibt es nicht)');
     expect(q.date!.from.getTime()).toBe(q.date!.to.getTime());
+    // Nor is it the bound of a range: not "since today", not "everything until today".
+    for (const query of ['Mails seit dem 31.02.', 'Mails bis 31.02.', 'Mails vor dem 30.02.'])
+      expect(parseQuery(query, NOW).date!.to.getTime(), query).toBe(
+        parseQuery(query, NOW).date!.from.getTime(),
+      );
+    // 29 February without a year: the last one there was.
+    expect(days(parseQuery('Mails vom 29.02.', NOW))).toEqual(['2024-02-29', '2024-03-01']);
   });
 
   it('knows when a text names a day', () => {

@@ -20,8 +20,10 @@ describe('an error of a failed query in the log', () => {
   it('keeps the SQL and drops the values, in the message, the stack, params and the cause', () => {
     // A user's text may span lines and look like a stack frame.
     const secret = 'Entwurf GEHEIM\n    at zeile zwei GEHEIM2';
-    const cause = Object.assign(new Error('invalid input syntax for type json'), {
+    const cause = Object.assign(new Error('invalid input syntax for type bigint: "GEHEIM4"'), {
+      code: '22P02',
       detail: 'Key (name)=(GEHEIM3) already exists.',
+      where: 'JSON data, line 1: {"q":"GEHEIM5',
     });
     const line = logged(
       new DrizzleQueryError('insert into "tasks" ("result") values ($1)', [secret, 42], cause),
@@ -37,8 +39,9 @@ describe('an error of a failed query in the log', () => {
     expect(err.stack).toContain('params: [redacted]\n    at ');
     expect(err.params).toBe('[redacted]');
     expect(err.cause).toMatchObject({
-      message: 'invalid input syntax for type json',
+      message: 'invalid input syntax for type bigint: "[redacted]"',
       detail: '[redacted]',
+      where: '[redacted]',
     });
   });
 

@@ -132,18 +132,29 @@ export function createAiTasksService(deps: AiTasksDeps) {
   ) {
     const account =
       accountId === undefined ? undefined : await accounts.requireAccount(userId, accountId);
-    // A client that fires requests in a loop would fill the queue (and the task list every tab
-    // polls) for everyone: a person waits for a few answers at a time.
-    if (limited && (await repo.unfinishedOthers(userId)) >= MAX_UNFINISHED_PER_USER)
-      throw new AppError(ErrorCode.RATE_LIMITED, 'Too many unfinished AI tasks', undefined, {
-        'retry-after': '5',
-      });
-    const task = await repo.insert({
+    const values = {
       userId,
       accountId: account?.id ?? null,
       accountEmail: account?.emailAddress ?? null,
       taskType: job.type,
-    });
+    };
+    // A client that fires requests in a loop would fill the queue (and the task list every tab
+    // polls) for everyone: a person waits for a few answers at a time.
+    const task = limited
+      ? await repo.insertUnlessBusy(values, MAX_UNFINISHED_PER_USER)
+      : await repo.insert(values);
+    if (!task) {
+      const error = new AppError(
+        ErrorCode.RATE_LIMITED,
+        'Too many unfinished AI tasks',
+        undefined,
+        {
+          'retry-after': '5',
+        },
+      );
+      error.subject = 'AI tasks';
+      throw error;
+    }
     let jobId: string | null;
     try {
       jobId = await jobs.send(AI_QUEUE, { taskId: task.id, job });

@@ -32,19 +32,28 @@ export function createTasksRepository(db: Db) {
       return row;
     },
 
-    /** How many of the user's tasks (other than fetches) are queued or running. */
-    async unfinishedOthers(userId: string): Promise<number> {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(tasks)
-        .where(
-          and(
-            eq(tasks.userId, userId),
-            sql`${tasks.taskType} <> 'FETCH'`,
-            sql`${tasks.status} IN ('PENDING', 'STARTED')`,
-          ),
-        );
-      return row?.n ?? 0;
+    /**
+     * A new task (not a fetch) unless the user has `max` of them queued or running; undefined
+     * then. Counted and inserted under a lock of the user's, so that requests side by side
+     * cannot all count the same nine.
+     */
+    async insertUnlessBusy(values: NewTaskRow, max: number): Promise<TaskRow | undefined> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`tasks:${values.userId}`}))`);
+        const [row] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(tasks)
+          .where(
+            and(
+              eq(tasks.userId, values.userId),
+              sql`${tasks.taskType} <> 'FETCH'`,
+              sql`${tasks.status} IN ('PENDING', 'STARTED')`,
+            ),
+          );
+        if ((row?.n ?? 0) >= max) return undefined;
+        const [task] = await tx.insert(tasks).values(values).returning();
+        return task;
+      });
     },
 
     /** The account's fetch that is queued or running, if there is one. */

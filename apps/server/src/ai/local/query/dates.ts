@@ -28,7 +28,8 @@ function timeAt(text: string, today: Date): { days: Days; length: number } | nul
     const match = anchored(pattern).exec(text);
     if (!match || ORDINARY.test(match[0].trim())) continue;
     const days = build(today, match);
-    if (days) return { days, length: match[0].length };
+    // A day no calendar has ("31.02.") is no bound of a range: "seit dem 31.02." is not today.
+    if (days && days.to > days.from) return { days, length: match[0].length };
   }
   return null;
 }

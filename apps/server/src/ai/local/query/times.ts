@@ -40,11 +40,14 @@ function monthDays(year: number, month: number, label?: string): Days {
 
 /** A day and month without a year: the last one that has begun (mail is from the past). */
 function pastDate(today: Date, month: number, date: number, year?: number): Date | null {
+  const exists = (d: Date) => d.getUTCMonth() === month && d.getUTCDate() === date;
   let y = year ?? today.getUTCFullYear();
   if (year === undefined && day(y, month, date) > today) y--;
+  // "29.02." without a year: the last 29 February there was.
+  if (year === undefined) for (let back = 0; back < 8 && !exists(day(y, month, date)); back++) y--;
   const result = day(y, month, date);
   // 31.2. is no day.
-  return result.getUTCMonth() === month && result.getUTCDate() === date ? result : null;
+  return exists(result) ? result : null;
 }
 
 const fullYear = (text: string | undefined) => {

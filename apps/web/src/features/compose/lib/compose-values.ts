@@ -84,12 +84,14 @@ export function composeResolver(forwarded: ForwardedAttachment[]): Resolver<Comp
 }
 
 /** The server takes names of 1 to 255 characters; a longer one keeps its extension. */
-function attachmentName(name: string): string {
+export function attachmentName(name: string): string {
   if (!name) return 'Anhang';
   if (name.length <= 255) return name;
   const dot = name.lastIndexOf('.');
   const extension = dot > 0 && name.length - dot <= 16 ? name.slice(dot) : '';
-  return name.slice(0, 255 - extension.length) + extension;
+  const head = name.slice(0, 255 - extension.length);
+  // Not half an emoji: the server refuses text with half a surrogate pair.
+  return head.replace(/[\ud800-\udbff]$/, '') + extension;
 }
 
 /** True when there is nothing worth keeping as a draft. */
