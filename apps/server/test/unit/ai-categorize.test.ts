@@ -66,6 +66,24 @@ describe('local engine: categorisation', () => {
     ).toBe(2);
   });
 
+  it("reaches mail through the description's word fields, in the description's language", () => {
+    const [travel, family] = [
+      { id: 1, name: 'Reisen', description: 'Urlaub und Reisen.' },
+      { id: 2, name: 'Familie', description: 'Post von den Eltern und Geschwistern.' },
+    ];
+    const seed = createModel([travel, family]).seeds;
+    // "Fahrkarte", "Koffer" and "Flughafen" are in no description: only the travel field has them.
+    for (const word of ['fahrkart', 'koff', 'flughaf']) expect(seed.get(1)!.has(word)).toBe(true);
+    expect(seed.get(1)!.has('flight')).toBe(false);
+    expect(seed.get(2)!.has('fahrkart')).toBe(false);
+    // A field's words weigh far less than the description's own.
+    expect(seed.get(1)!.get('fahrkart')!).toBeLessThan(seed.get(1)!.get('urlaub')! / 10);
+    const m = createModel([travel, family]);
+    m.background = buildBackground([]);
+    const ticket = mail('Ihre Fahrkarte', 'Die Fahrkarte liegt bei, gute Fahrt zum Flughafen.');
+    expect(classify(m, ticket).categoryId).toBe(1);
+  });
+
   it('learns from one filed mail at once, sender included, and forgets it when taken back', () => {
     const m = model();
     const parcel = mail('Ihr Paket', 'Sendung 123 kommt morgen.', 'paket@dhl.de');

@@ -1,6 +1,7 @@
 import type { Features } from '../features.ts';
 import { addInto, type Sparse } from '../sparse.ts';
 import { analyzeText } from '../text/analyze.ts';
+import { relatedTerms } from '../text/word-fields.ts';
 import type { LinearModel } from './linear.ts';
 
 export interface CategorySeed {
@@ -107,15 +108,28 @@ const PROPERTIES: [RegExp, string][] = [
   ],
 ];
 
+// A category's description names a few words of its concern; the word fields add the others
+// people use for it (text/word-fields.ts), together this share of the seed, spread evenly. A
+// field reaches mail the description's own words miss (Enron zero-shot 41.8 / 27.8 → 48.6 /
+// 32.5), but its words are weaker evidence than the user's own: at 0.1 and more a broad field
+// pulled mail of the other categories (SpamAssassin zero-shot 87.5 → 84.9), and words of the
+// other language only diluted the seed (codealltag 83.6 → 81.8 with them, 83.2 without).
+const RELATED_SHARE = 0.05;
+
 export function seedVector(seed: CategorySeed): Sparse {
   // No prototype: a mail about JavaScript says "constructor" and "__proto__".
   const features = Object.create(null) as Features;
   const text = `${seed.name}. ${seed.name}. ${seed.description}`;
-  for (const { term, part } of analyzeText(text).terms)
-    features[term] = (features[term] ?? 0) + (part ? 0.5 : 1);
+  const { language, terms } = analyzeText(text);
+  for (const { term, part } of terms) features[term] = (features[term] ?? 0) + (part ? 0.5 : 1);
   for (const [pattern, feature] of PROPERTIES)
     if (pattern.test(text)) features[feature] = PROPERTY_WEIGHT;
-  return docVector(features);
+  const vector = docVector(features);
+  const related = relatedTerms(Object.keys(features), language);
+  if (related.size === 0) return vector;
+  for (const [term, value] of vector) vector.set(term, value * (1 - RELATED_SHARE));
+  for (const term of related) vector.set(term, RELATED_SHARE / related.size);
+  return vector;
 }
 
 export function createModel(categories: CategorySeed[]): CategoryModel {
