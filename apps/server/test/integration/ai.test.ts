@@ -480,6 +480,17 @@ describe.each(DATABASE_KINDS)('AI tasks on %s', (kind) => {
       .result as { results: { email_id: number }[] };
     expect(typed.results.length).toBeGreaterThan(0);
     expect(thomas).toContain(typed.results[0]!.email_id);
+    // No mail says "Sendungsverfolgung": DHL's "Paket" is of its word field, and the line says
+    // that what was typed is in none of the mails shown.
+    const tracking = (
+      await runTask(owner, '/api/tasks/ai-search/', { query: 'Sendungsverfolgung' })
+    ).result as { interpretation: string; results: { email_id: number }[] };
+    expect(tracking.results.map((r) => r.email_id)).toEqual(
+      await ids(sql`message_id = 'dhl-1@dhl.de'`),
+    );
+    expect(tracking.interpretation).toBe(
+      'Gesucht: Sendungsverfolgung – keine E-Mail enthält die gesuchten Wörter; gezeigt werden E-Mails mit verwandten Begriffen',
+    );
 
     // "an": to whom the mail went (To or Cc), here the user's own mail to Thomas.
     const toThomas = (await runTask(owner, '/api/tasks/ai-search/', { query: 'Mails an Thomas' }))

@@ -11,6 +11,8 @@ import type { Language } from './language.ts';
 export interface WordField {
   de: string;
   en: string;
+  /** Words of when, not of what: no query is widened by them ("Termin am Montag"). */
+  time?: true;
 }
 
 const FIELDS: WordField[] = [
@@ -56,10 +58,12 @@ const FIELDS: WordField[] = [
   {
     de: 'montag dienstag mittwoch donnerstag freitag samstag sonntag vormittag nachmittag morgen heute uhr',
     en: 'monday tuesday wednesday thursday friday saturday sunday morning afternoon tomorrow today noon',
+    time: true,
   },
   {
     de: 'frist dringend spätestens deadline eilig',
     en: 'deadline urgent asap due soon',
+    time: true,
   },
   // Work
   {
@@ -216,6 +220,8 @@ const FIELDS: WordField[] = [
 
 let index: Map<string, number[]> | undefined;
 let members: Record<Language, string[]>[] = [];
+/** Per field, its words as people write them (for the full-text index, which stems itself). */
+let surface: string[][] = [];
 
 /** Stem → the fields it belongs to, built once (a few hundred stems). */
 function fieldIndex(): Map<string, number[]> {
@@ -231,6 +237,7 @@ function fieldIndex(): Map<string, number[]> {
       }
     return stems;
   });
+  surface = FIELDS.map((field) => [...new Set(`${field.de} ${field.en}`.split(/\s+/))]);
   index = built;
   return index;
 }
@@ -244,4 +251,23 @@ export function relatedTerms(terms: Iterable<string>, language: Language): Set<s
     for (const id of fields.get(term) ?? [])
       for (const member of members[id]![language]) if (!own.has(member)) related.add(member);
   return related;
+}
+
+/**
+ * A query word's relatives for search: the stems (both languages, since a query is too short
+ * to tell its language) and the written words of its topical fields, not the word itself.
+ */
+export function queryRelatives(stems: readonly string[]): { stems: string[]; words: string[] } {
+  const fields = fieldIndex();
+  const ids = new Set(
+    stems.flatMap((term) => fields.get(term) ?? []).filter((id) => !FIELDS[id]!.time),
+  );
+  const related = new Set<string>();
+  const words = new Set<string>();
+  for (const id of ids) {
+    for (const member of [...members[id]!.de, ...members[id]!.en])
+      if (!stems.includes(member)) related.add(member);
+    for (const word of surface[id]!) words.add(word);
+  }
+  return { stems: [...related], words: [...words] };
 }
