@@ -1,4 +1,5 @@
 import { proposeCategories } from './local/cluster/propose.ts';
+import { domainOf } from './local/text/normalize.ts';
 import { fromLabel, type AiDeps, type ProposalDto } from './shared.ts';
 
 const SAMPLES = 5;
@@ -49,9 +50,11 @@ export function createProposer(deps: AiDeps) {
     },
 
     async proposeCategories(userId: string, accountId: number): Promise<ProposalDto[]> {
-      const mails = (await repo.mails({ userId, accountIds: [accountId], limit: 5000 })).filter(
-        (m) => m.categoryId === null && m.folderType !== 'sent' && m.folderType !== 'drafts',
-      );
+      const all = await repo.mails({ userId, accountIds: [accountId], limit: 5000 });
+      const own = (m: (typeof all)[number]) => m.folderType === 'sent' || m.folderType === 'drafts';
+      const mails = all.filter((m) => m.categoryId === null && !own(m));
+      // The user writes from their own domain: their colleagues' mail is no "Beispiel" category.
+      const ownDomains = new Set(all.filter(own).map((m) => domainOf(m.fromAddress)));
       // Too little left to cluster: the last run's proposals are gone too, since their mail has
       // meanwhile been filed (accepting one would create an empty category).
       if (mails.length < 6) {
@@ -62,7 +65,7 @@ export function createProposer(deps: AiDeps) {
       const existing = new Set(
         (await repo.categories(userId, accountId)).map((c) => c.name.toLowerCase()),
       );
-      const proposals = proposeCategories(mails, k).filter(
+      const proposals = proposeCategories(mails, k, 3, ownDomains).filter(
         (p) => !existing.has(p.name.toLowerCase()),
       );
       const ids = await repo.insertProposals(userId, accountId, proposals);

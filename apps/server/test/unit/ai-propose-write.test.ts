@@ -71,6 +71,29 @@ describe('local engine: proposals and writing', () => {
     expect(names.some((n) => n.startsWith('Budget'))).toBe(true);
   });
 
+  it("names no cluster after a domain people write from with their own names, nor the user's own", () => {
+    // One person of a shop writing from numbered addresses, and the user's colleagues.
+    const shop = Array.from({ length: 8 }, (_, i) => ({
+      id: i + 500,
+      subject: `Einladung zum Sommerfest #${i}`,
+      body: 'Hallo, wir laden zum Sommerfest im Garten ein. Einladung folgt.',
+      fromAddress: `s.schmidt${i % 4}@example.com`,
+      fromName: 'Sarah Schmidt',
+    }));
+    const team = Array.from({ length: 8 }, (_, i) => ({
+      id: i + 600,
+      subject: `Protokoll der Teambesprechung ${i}`,
+      body: 'Anbei das Protokoll der Teambesprechung mit den Aufgaben.',
+      fromAddress: i % 2 ? 'team@beispiel.de' : 'buero@beispiel.de',
+    }));
+    const proposals = proposeCategories([...shop, ...team], 2, 3, new Set(['beispiel.de']));
+    expect(proposals).toHaveLength(2);
+    for (const p of proposals) expect(`${p.name} ${p.description}`).not.toMatch(/Example|Beispiel/);
+    expect(proposals.map((p) => p.name).sort()).toEqual(
+      ['Protokoll und Teambesprechung', 'Einladung und Sommerfest'].sort(),
+    );
+  });
+
   it('writes in the register, greeting and closing the user used before', () => {
     const input = {
       toRecipients: ['thomas@example.com'],

@@ -37,6 +37,21 @@ const GENERIC_DE = new Set([
   ...MAIL_WORDS,
 ]);
 
+/** "thomas.weber", "s.schmidt3": a person's own address, not a company's "rechnung@". */
+const PERSONAL_LOCAL = /^\p{L}+[._]\p{L}+\d*$/u;
+
+/**
+ * A domain a cluster may be named after: a company's or a club's. Not the user's own (their
+ * colleagues' mail), and not one people write from with their own names ("Sarah Schmidt
+ * <s.schmidt@example.com>" is a person, whatever company the domain belongs to).
+ */
+function brandDomain(mail: ProposalMail, ownDomains: ReadonlySet<string>): string | undefined {
+  const domain = domainOf(mail.fromAddress);
+  if (!domain || FREEMAIL.test(domain) || ownDomains.has(domain)) return undefined;
+  const local = mail.fromAddress.toLowerCase().split('@')[0] ?? '';
+  return PERSONAL_LOCAL.test(local) ? undefined : domain;
+}
+
 /**
  * People's names (of senders, and as signed) are no topic a category is named after: "Steven"
  * or "Matthias" would name a person's mail, which the sender already does better.
@@ -47,7 +62,7 @@ function personNames(mails: readonly ProposalMail[]): Set<string> {
     // A person writes from "thomas.weber@…" or a freemail address; "Telekom Rechnung
     // <rechnung@telekom.de>" is a company whose display name names its topic.
     const [local = '', domain = ''] = mail.fromAddress.toLowerCase().split('@');
-    const personal = /^\p{L}+[._]\p{L}+$/u.test(local);
+    const personal = PERSONAL_LOCAL.test(local);
     if (!personal && !FREEMAIL.test(domain)) continue;
     const parts = [
       ...(mail.fromName ?? '').toLowerCase().split(/[^\p{L}-]+/u),
@@ -142,6 +157,8 @@ export function proposeCategories(
   mails: readonly ProposalMail[],
   k: number,
   minSize = 3,
+  /** The user's own domains (of their sent mail): never a cluster's name. */
+  ownDomains: ReadonlySet<string> = new Set(),
 ): Proposal[] {
   const features = mails.map((mail) => mailFeatures(mail));
   const assignment = sphericalKMeans(unitVectors(features), k);
@@ -160,8 +177,8 @@ export function proposeCategories(
     if (members.length < minSize) continue;
     const domains = new Map<string, number>();
     for (const mail of members) {
-      const domain = domainOf(mail.fromAddress);
-      if (domain && !FREEMAIL.test(domain)) domains.set(domain, (domains.get(domain) ?? 0) + 1);
+      const domain = brandDomain(mail, ownDomains);
+      if (domain) domains.set(domain, (domains.get(domain) ?? 0) + 1);
     }
     const [domain, domainCount] = [...domains].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
     const words = topWords(members, allCounts, mails.length, 3, names);
