@@ -19,6 +19,14 @@ describe('local engine: query parser', () => {
     expect(q.interpretation).toBe('Gesucht: Rechnungen · von Telekom · Oktober 2026');
   });
 
+  it('leaves question words out of what is searched', () => {
+    expect(parseQuery('Wohin fahre ich mit dem Zug?', NOW).interpretation).toBe(
+      'Gesucht: Fahre Zug',
+    );
+    expect(parseQuery('Wann kommt mein Paket?', NOW).text).toBe('kommt Paket');
+    expect(parseQuery('When is the meeting?', NOW).text).toBe('meeting');
+  });
+
   it('reads "letzten Oktober" as the last October that has ended', () => {
     const q = parseQuery('Mails vom letzten Oktober', NOW);
     expect(q.text).toBe('');

@@ -62,7 +62,7 @@ const FLAGS: [RegExp, 'unread' | 'flagged' | 'hasAttachments' | 'unanswered', st
 
 // Words that say "mail" or "show me" and nothing about which mail.
 const FILLER =
-  /\b(zeig(?:e|en)?|such(?:e|en)?|finde?n?|gib|liste|alle|allen|mir|mich|meine?n?|bitte|mails?|e-mails?|emails?|nachrichten|show|find|search|list|all|my|me|messages?|die|der|das|den|dem|des|the|zum|zur|zu|über|about|regarding|on|betreffend|wegen|aus|im|in|vom|von|from|of|mit|with|und|and|sind|is|are|welche|which|was|what|haben|hat|habe|ich|i|have|wie|viele|wieviele|oft|how|many|often)\b/gi;
+  /\b(zeig(?:e|en)?|such(?:e|en)?|finde?n?|gib|liste|alle|allen|mir|mich|meine?n?|bitte|mails?|e-mails?|emails?|nachrichten|show|find|search|list|all|my|me|messages?|die|der|das|den|dem|des|the|zum|zur|zu|über|about|regarding|on|betreffend|wegen|aus|im|in|vom|von|from|of|mit|with|und|and|sind|is|are|welche|which|was|what|haben|hat|habe|ich|i|have|wie|viele|wieviele|oft|how|many|often|wo|wohin|woher|wann|wer|wem|wen|where|when|who)\b/gi;
 
 const SENDER =
   /\b(?:von|from)\s+(?:(der|dem|die|the)\s+)?([\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.\p{L}{2,}|(?:[\p{L}\p{N}-]+\.)+\p{L}{2,}|\p{Lu}[\p{L}-]*(?:\s+\p{Lu}[\p{L}-]*)?|[\p{L}-]{2,})/gu;
