@@ -88,3 +88,36 @@ test('encrypted mail says so in German, and old clients’ file names read as th
   await expect(page.getByRole('alert')).toBeVisible();
   await screenshot(page, 'detail-encrypted-light');
 });
+
+test('an open "Verschieben" menu stays where it opened when the page moves under it', async ({
+  page,
+  request,
+  mail,
+}) => {
+  const mailbox = await mail.mailbox({ empty: true });
+  const imap = await imapClient(mail.dovecot, mailbox.address, mailbox.password);
+  await imap.append('INBOX', oldClientMail, ['\\Seen']);
+  await imap.logout();
+  await signedInWithMailbox(page, request, mailbox);
+  await page.goto('/app');
+  await page.getByRole('link', { name: /Unterlagen vom Amt/ }).click();
+  await page
+    .getByRole('toolbar', { name: 'Aktionen für diese E-Mail' })
+    .getByRole('button', { name: 'Verschieben' })
+    .click();
+  const archive = page.getByRole('menuitem', { name: 'Archiv' });
+  await expect(archive).toBeVisible();
+  const opened = await archive.boundingBox();
+  // What a task card does that appears or goes above the mail while folders reload: the
+  // toolbar moves, and the menu is laid out again.
+  await page.evaluate(() => {
+    const spacer = document.createElement('div');
+    spacer.style.height = '120px';
+    document.querySelector('main')!.prepend(spacer);
+    window.dispatchEvent(new Event('resize'));
+  });
+  await page.waitForTimeout(500);
+  expect(await archive.boundingBox()).toEqual(opened);
+  await archive.click();
+  await expect(page).not.toHaveURL(/\/app\/emails\/\d+/);
+});

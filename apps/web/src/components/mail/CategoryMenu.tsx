@@ -5,6 +5,7 @@ import { Link as RouterLink } from 'react-router';
 import { useAccounts } from '../../api/accounts.ts';
 import { useCategories } from '../../api/categories.ts';
 import { Mdi } from '../ui/Mdi.tsx';
+import { useFrozenAnchor } from '../ui/use-frozen-anchor.ts';
 import { colorHex as categoryColor } from '../../lib/category-colors.ts';
 
 export interface CategoryMenuProps {
@@ -73,10 +74,11 @@ export function CategoryMenu({
       );
   }
   const none = groups.every((group) => group.categories.length === 0);
+  const frozen = useFrozenAnchor(anchorEl);
 
   return (
     <Menu
-      anchorEl={anchorEl}
+      {...frozen}
       open={!!anchorEl}
       onClose={onClose}
       slotProps={{

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useAccounts } from '../../api/accounts.ts';
 import { useFolders } from '../../api/folders.ts';
 import { Mdi } from '../ui/Mdi.tsx';
+import { useFrozenAnchor } from '../ui/use-frozen-anchor.ts';
 import { folderOfType, folderTree } from './folders.ts';
 
 export const FOLDER_ICONS: Record<string, string> = {
@@ -59,10 +60,11 @@ export function FolderMenu({
   );
   const onlyFolder = currentFolderIds.length === 1 ? currentFolderIds[0] : undefined;
   const account = accounts.find((a) => a.id === single);
+  const frozen = useFrozenAnchor(anchorEl);
 
   return (
     <Menu
-      anchorEl={anchorEl}
+      {...frozen}
       open={!!anchorEl}
       onClose={onClose}
       slotProps={{

@@ -1,6 +1,7 @@
 import { Button, ListItemText, Menu, MenuItem } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFrozenAnchor } from '../../../components/ui/use-frozen-anchor.ts';
 import { useStartAiCategorize } from '../../../api/ai.ts';
 import { taskIdsOf } from '../../../api/tasks.ts';
 import { Mdi } from '../../../components/ui/Mdi.tsx';
@@ -25,6 +26,7 @@ export function CategorizeButton({
 }) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const anchorAt = useFrozenAnchor(anchor);
   const start = useStartAiCategorize();
   const run = (uncategorizedOnly: boolean) => {
     setAnchor(null);
@@ -58,7 +60,7 @@ export function CategorizeButton({
         {t('ai.categorize.button')}
       </Button>
       <Menu
-        anchorEl={anchor}
+        {...anchorAt}
         open={!!anchor}
         onClose={() => setAnchor(null)}
         slotProps={{ list: { 'aria-label': t('ai.categorize.menuLabel') } }}

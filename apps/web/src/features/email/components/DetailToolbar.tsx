@@ -12,6 +12,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFrozenAnchor } from '../../../components/ui/use-frozen-anchor.ts';
 import { Mdi } from '../../../components/ui/Mdi.tsx';
 import { ToolbarAction } from '../../../components/ui/ToolbarAction.tsx';
 
@@ -44,11 +45,14 @@ interface Action {
  * "more" menu (and the answers below the mail too). The shortcut list is not offered where
  * there is no keyboard to use it with.
  */
+const BOTTOM_RIGHT = { vertical: 'bottom', horizontal: 'right' } as const;
+
 export function DetailToolbar({ commands, inSpam }: { commands: DetailCommands; inSpam: boolean }) {
   const { t } = useTranslation();
   const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const touch = useMediaQuery('(hover: none) and (pointer: coarse)', { noSsr: true });
   const [moreAnchor, setMoreAnchor] = useState<HTMLElement | null>(null);
+  const moreAt = useFrozenAnchor(moreAnchor, BOTTOM_RIGHT);
 
   const action = (key: Action['key'], label: string, icon: string, shortcut?: string) =>
     ({ key, label: t(label), icon, ...(shortcut ? { shortcut } : {}) }) satisfies Action;
@@ -127,10 +131,9 @@ export function DetailToolbar({ commands, inSpam }: { commands: DetailCommands; 
           </Tooltip>
           <Menu
             id="email-more-actions"
-            anchorEl={moreAnchor}
+            {...moreAt}
             open={!!moreAnchor}
             onClose={() => setMoreAnchor(null)}
-            anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
             transformOrigin={{ vertical: 'top', horizontal: 'right' }}
           >
             {more.map(({ key, label, icon }) => (

@@ -11,6 +11,7 @@ import {
 } from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFrozenAnchor } from '../../../components/ui/use-frozen-anchor.ts';
 import { srOnly } from '../../../app/layouts/drawer/CountBadges.tsx';
 import { formatNumber } from '../../../components/mail/format.ts';
 import { Mdi } from '../../../components/ui/Mdi.tsx';
@@ -63,6 +64,7 @@ export function ListToolbar({
   // Below 600 px the less used actions go into a menu, so the toolbar fits without scrolling.
   const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [more, setMore] = useState<HTMLElement | null>(null);
+  const moreAt = useFrozenAnchor(more);
   const flagAction = anyUnflagged ? (
     <ToolbarAction label={t('mailbox.toolbar.flag')} icon="star-outline" onClick={actions.flag} />
   ) : (
@@ -175,7 +177,7 @@ export function ListToolbar({
               onClick={(anchor) => setMore(anchor)}
             />
           )}
-          <Menu anchorEl={more} open={!!more} onClose={() => setMore(null)}>
+          <Menu {...moreAt} open={!!more} onClose={() => setMore(null)}>
             <MenuItem
               onClick={() => {
                 setMore(null);
