@@ -20,13 +20,16 @@ export interface Corpus {
 
 const LABELLED = path.join(CORPORA_DIR, 'labelled');
 
-/** A raw message read the way the sync stores it: subject, sender, the author's own words. */
+/**
+ * A raw message read the way the categoriser reads a stored one (ai.repository.ts): subject,
+ * sender and the whole body text, whose quoted and forwarded part features.ts weighs at half.
+ */
 export async function mailFromRaw(raw: Buffer): Promise<MailText> {
   const parsed = await parseCharsets(raw);
   const body = bodyFromParts(parsed.text, parsed.html);
   return {
     subject: parsed.subject ?? '',
-    body: body.searchText ?? body.text,
+    body: body.text,
     fromAddress: parsed.from?.address ?? '',
     fromName: parsed.from?.name ?? '',
     hasAttachments: parsed.attachments.length > 0,

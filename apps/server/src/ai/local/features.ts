@@ -8,7 +8,10 @@ import { domainOf } from './text/normalize.ts';
 /** What the engine reads of a mail: the fields every stored mail has. */
 export interface MailText {
   subject: string;
-  /** The author's own words where known (`coalesce(search_text, body_text)`), else the body. */
+  /**
+   * The whole body text as stored (`body_text`, ai.repository.ts): mailFeatures finds the
+   * author's own words in it and weighs the quoted or forwarded rest at half.
+   */
   body: string;
   fromAddress: string;
   fromName?: string;
