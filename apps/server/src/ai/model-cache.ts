@@ -1,4 +1,4 @@
-import type { ModelState } from './ai.repository.ts';
+import type { ModelState } from './ai-model.repository.ts';
 import type { ModelRows } from './local/categorize/model-rows.ts';
 
 /** What the cache reads from the database (ai.repository.ts). */
