@@ -13,6 +13,7 @@ import { exactAnswer, isCountingQuestion, isListingQuestion } from './exact-answ
 import { queryConditions } from './mail-filters.ts';
 import { ModelFailedError } from './provider.ts';
 import { modelAnswer } from './question-model.ts';
+import { mailAbout, topicOnlyAnswer } from './topic-mail.ts';
 import {
   FALLBACK_NOTE,
   fromLabel,
@@ -325,7 +326,14 @@ export function createAsker(deps: AiDeps) {
       }
       const withNote = (result: QuestionResult) => (note ? { ...result, note } : result);
       const answer = answerQuestion(question, qaMails);
-      if (!answer) return withNote({ answer: NOTHING_FOUND, sources: [] });
+      if (!answer) {
+        const about = mailAbout(wording, retrieved);
+        return withNote(
+          about
+            ? { answer: topicOnlyAnswer(about.mail), sources: [source(about.mail, about.quote)] }
+            : { answer: NOTHING_FOUND, sources: [] },
+        );
+      }
       // Cited only from the retrieved mails of this user: the engine cannot name another.
       const cited = byId.get(answer.mailId);
       if (!cited) return withNote({ answer: NOTHING_FOUND, sources: [] });

@@ -13,6 +13,7 @@ export {
   AiCancelledError,
   FALLBACK_NOTE,
   featuresOf,
+  NO_ANSWER_BUT_TOPIC,
   NOTHING_FOUND,
   type CategorizeParams,
   type CategorizeResult,

@@ -5,6 +5,8 @@ import { mailFeatures, type Features } from './local/features.ts';
 import type { ModelProvider } from './provider.ts';
 
 export const NOTHING_FOUND = 'Dazu habe ich in Ihren E-Mails nichts gefunden.';
+/** How an answer begins that has no answer but the mail the question is about (topic-mail.ts). */
+export const NO_ANSWER_BUT_TOPIC = 'Eine Antwort darauf habe ich in Ihren E-Mails nicht gefunden.';
 /** Said beside a result when the configured model failed and the built-in engine answered. */
 export const FALLBACK_NOTE =
   'Das KI-Modell hat nicht brauchbar geantwortet; die Antwort stammt von der eingebauten KI.';

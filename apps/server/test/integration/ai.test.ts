@@ -67,7 +67,16 @@ function ownMail(address: string): TestMessage[] {
     date: day('2026-11-02'),
     messageId: '<krause-117@krause-haustechnik.de>',
   };
-  return [...telekom, ...thomas, paket, handwerker];
+  // About a topic, but without the date a question asks for.
+  const sommerfest = {
+    from: 'Gartenfreunde Nord <vorstand@gartenfreunde-nord.de>',
+    to: address,
+    subject: 'Einladung zum Sommerfest',
+    text: 'Liebe Mitglieder,\n\nwir feiern wieder unser Sommerfest im Vereinsgarten. Bringen Sie gerne einen Salat oder einen Kuchen mit.\n\nIhr Vorstand',
+    date: day('2026-06-12'),
+    messageId: '<sommerfest@gartenfreunde-nord.de>',
+  };
+  return [...telekom, ...thomas, paket, handwerker, sommerfest];
 }
 
 describe.each(DATABASE_KINDS)('AI tasks on %s', (kind) => {
@@ -691,6 +700,25 @@ describe.each(DATABASE_KINDS)('AI tasks on %s', (kind) => {
       answer: 'Dazu habe ich in Ihren E-Mails nichts gefunden.',
       sources: [],
     });
+    // The invitation names no date: no answer is made up, and the mail the question is about
+    // is shown (as Gmail would), with the sentence that names its topic.
+    const festTask = await runTask(owner, '/api/tasks/ai-question/', {
+      question: 'Wann ist das Sommerfest?',
+    });
+    expect(festTask.message).toBe('Keine Antwort gefunden, aber eine E-Mail zum Thema.');
+    const fest = festTask.result as {
+      answer: string;
+      sources: { subject: string; quote: string }[];
+    };
+    expect(fest.answer).toBe(
+      'Eine Antwort darauf habe ich in Ihren E-Mails nicht gefunden. Darum geht es in „Einladung zum Sommerfest“ von Gartenfreunde Nord.',
+    );
+    expect(fest.sources).toEqual([
+      expect.objectContaining({
+        subject: 'Einladung zum Sommerfest',
+        quote: 'wir feiern wieder unser Sommerfest im Vereinsgarten.',
+      }),
+    ]);
     // The stranger asks about the owner's mail: nothing of it comes back.
     const theirs = (
       await runTask(stranger, '/api/tasks/ai-question/', { question: 'Wann kommt mein Paket?' })

@@ -1,6 +1,6 @@
 import { ErrorCode, FieldErrorCode } from '@brieftaube/shared';
 import { z } from 'zod';
-import { AiCancelledError, NOTHING_FOUND, type Ai } from '../../ai/index.ts';
+import { AiCancelledError, NO_ANSWER_BUT_TOPIC, NOTHING_FOUND, type Ai } from '../../ai/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
@@ -89,10 +89,14 @@ function successMessage(job: AiJob, result: unknown): string {
           ? `KI-Suche abgeschlossen: die ${n} besten Treffer, es gibt weitere.`
           : `KI-Suche abgeschlossen: ${n === 1 ? '1 Treffer' : `${n} Treffer`}.`;
     }
-    case 'AI_QUESTION':
-      return (result as { answer: string }).answer === NOTHING_FOUND
+    case 'AI_QUESTION': {
+      const { answer } = result as { answer: string };
+      return answer === NOTHING_FOUND
         ? NOTHING_FOUND
-        : 'Die Frage wurde aus Ihren E-Mails beantwortet.';
+        : answer.startsWith(NO_ANSWER_BUT_TOPIC)
+          ? 'Keine Antwort gefunden, aber eine E-Mail zum Thema.'
+          : 'Die Frage wurde aus Ihren E-Mails beantwortet.';
+    }
     case 'AI_SUGGESTION':
       return 'Vorschlag erstellt.';
     case 'CLUSTER_REFINE': {
