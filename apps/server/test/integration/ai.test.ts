@@ -20,64 +20,7 @@ import {
   startTestApp,
   type TestApp,
 } from '@brieftaube/test-support/test-app.ts';
-
-const day = (iso: string) => new Date(`${iso}T09:00:00Z`);
-
-/** A German mailbox with what the AI features are asked about. */
-function ownMail(address: string): TestMessage[] {
-  const telekom = ['Juli', 'August', 'September', 'Oktober'].map((month, i) => ({
-    from: 'Telekom Rechnung <rechnung@telekom.de>',
-    to: address,
-    subject: `Ihre Telekom Rechnung für ${month} 2026`,
-    text: `Guten Tag,\n\nIhre Mobilfunkrechnung für ${month} 2026 über 39,95 € steht bereit. Der Betrag wird am 15. abgebucht.\n\nIhre Telekom`,
-    date: day(`2026-${String(7 + i).padStart(2, '0')}-03`),
-    messageId: `<telekom-${i}@telekom.de>`,
-  }));
-  const thomas = [
-    [
-      'Küchenumbau: Angebot vom Schreiner',
-      'Hallo, der Schreiner hat sein Angebot für den Küchenumbau geschickt. Es liegt bei 8.400 Euro. Was meinst du dazu?',
-    ],
-    [
-      'Umbau Bad – Termin mit dem Fliesenleger',
-      'Hallo, der Fliesenleger kommt am Dienstag um 8 Uhr. Kannst du ihm die Tür aufmachen?',
-    ],
-    ['Re: Küchenumbau', 'Die neue Arbeitsplatte wird am 20. Oktober geliefert.'],
-  ].map(([subject, text], i) => ({
-    from: 'Thomas Weber <thomas.weber@web.de>',
-    to: address,
-    subject: subject!,
-    text: `${text}\n\nViele Grüße\nThomas`,
-    date: day(`2026-10-${String(5 + i * 7).padStart(2, '0')}`),
-    messageId: `<thomas-${i}@web.de>`,
-  }));
-  const paket = {
-    from: 'DHL Paket <noreply@dhl.de>',
-    to: address,
-    subject: 'Ihr Paket kommt morgen',
-    text: 'Guten Tag,\n\nIhr Paket 00340434161094042557 wird am Donnerstag, 29. Oktober 2026, zwischen 10:00 und 14:00 Uhr zugestellt.\n\nIhr DHL Team',
-    date: day('2026-10-28'),
-    messageId: '<dhl-1@dhl.de>',
-  };
-  const handwerker = {
-    from: 'Sanitär Krause <info@krause-haustechnik.de>',
-    to: address,
-    subject: 'Rechnung Nr. 2026-117: Wartung Ihrer Heizung',
-    text: 'Sehr geehrte Damen und Herren,\n\nfür die Wartung Ihrer Heizung am 28. Oktober berechnen wir 249,90 €. Bitte überweisen Sie den Betrag bis zum 30. November 2026.\n\nMit freundlichen Grüßen\nSanitär Krause',
-    date: day('2026-11-02'),
-    messageId: '<krause-117@krause-haustechnik.de>',
-  };
-  // About a topic, but without the date a question asks for.
-  const sommerfest = {
-    from: 'Gartenfreunde Nord <vorstand@gartenfreunde-nord.de>',
-    to: address,
-    subject: 'Einladung zum Sommerfest',
-    text: 'Liebe Mitglieder,\n\nwir feiern wieder unser Sommerfest im Vereinsgarten. Bringen Sie gerne einen Salat oder einen Kuchen mit.\n\nIhr Vorstand',
-    date: day('2026-06-12'),
-    messageId: '<sommerfest@gartenfreunde-nord.de>',
-  };
-  return [...telekom, ...thomas, paket, handwerker, sommerfest];
-}
+import { day, ownMail } from '../fixtures/ai-own-mail.ts';
 
 describe.each(DATABASE_KINDS)('AI tasks on %s', (kind) => {
   let t: TestApp;
