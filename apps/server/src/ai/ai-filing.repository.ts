@@ -1,9 +1,27 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { CHUNK, rows } from './repository-rows.ts';
 
+export interface StoredProposal {
+  id: number;
+  accountId: number;
+  name: string;
+  description: string;
+  emailIds: number[];
+}
+
 /** The AI's filing (undoable per run) and the category proposals awaiting the user. */
 export function createAiFilingRepository(db: Db) {
+  // email_ids is bigint[]: node-postgres gives int8 as strings.
+  const proposals = async (where: SQL): Promise<StoredProposal[]> =>
+    (
+      await rows<Omit<StoredProposal, 'emailIds'> & { emailIds: (number | string)[] }>(
+        db,
+        sql`SELECT id, account_id AS "accountId", name, description, email_ids AS "emailIds"
+            FROM ai_proposals WHERE ${where} ORDER BY id`,
+      )
+    ).map((row) => ({ ...row, emailIds: row.emailIds.map(Number) }));
+
   return {
     /**
      * Files mail as the AI's choice. The condition on the row keeps a choice the user made in
@@ -106,48 +124,18 @@ export function createAiFilingRepository(db: Db) {
       return ids;
     },
 
-    async findProposal(
-      userId: string,
-      id: number,
-    ): Promise<
-      | { id: number; accountId: number; name: string; description: string; emailIds: number[] }
-      | undefined
-    > {
-      const [row] = await rows<{
-        id: number;
-        accountId: number;
-        name: string;
-        description: string;
-        emailIds: (number | string)[];
-      }>(
-        db,
-        sql`SELECT id, account_id AS "accountId", name, description, email_ids AS "emailIds"
-            FROM ai_proposals WHERE user_id = ${userId} AND id = ${id}`,
-      );
-      return row && { ...row, emailIds: row.emailIds.map(Number) };
+    async findProposal(userId: string, id: number): Promise<StoredProposal | undefined> {
+      const [found] = await proposals(sql`user_id = ${userId} AND id = ${id}`);
+      return found;
     },
 
     /** The caller's open proposals (not yet accepted or dismissed), of one account or all. */
-    async listProposals(
-      userId: string,
-      accountId?: number,
-    ): Promise<
-      { id: number; accountId: number; name: string; description: string; emailIds: number[] }[]
-    > {
-      const result = await rows<{
-        id: number;
-        accountId: number;
-        name: string;
-        description: string;
-        emailIds: (number | string)[];
-      }>(
-        db,
-        sql`SELECT id, account_id AS "accountId", name, description, email_ids AS "emailIds"
-            FROM ai_proposals
-            WHERE user_id = ${userId} ${accountId === undefined ? sql`` : sql`AND account_id = ${accountId}`}
-            ORDER BY id`,
+    async listProposals(userId: string, accountId?: number): Promise<StoredProposal[]> {
+      return proposals(
+        accountId === undefined
+          ? sql`user_id = ${userId}`
+          : sql`user_id = ${userId} AND account_id = ${accountId}`,
       );
-      return result.map((row) => ({ ...row, emailIds: row.emailIds.map(Number) }));
     },
 
     async deleteProposal(id: number): Promise<void> {
