@@ -147,7 +147,7 @@ function quantiles(values: number[]) {
 }
 
 const row = (label: string, value: string, target: string) =>
-  console.log(`  ${label.padEnd(52)}${value.padStart(22)}   ${target}`);
+  console.log(`  ${label.padEnd(52)} ${value.padStart(21)}   ${target}`);
 
 /** Asks each question on the app's question page in Chromium; ms until its answer shows. */
 async function askInBrowser(
