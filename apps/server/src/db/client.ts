@@ -50,7 +50,8 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
         dataDir ? path.join(dataDir, 'pgdata') : undefined,
         pgliteOptions(PGlite.defaultStartParams),
       );
-    // A new folder: initdb runs in a thread of its own, which takes its memory along (ADR 0021).
+    // A new folder: its database is made apart, in steps that each leave their memory behind
+    // (ADR 0021).
     const fresh = dataDir !== undefined && (await createDatabase(dataDir));
     const first = await open();
     // An in-memory database would be empty after a reopen: only a data folder can be reopened.
