@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@brieftaube/server/config/env.ts';
 import { openDatabase } from '@brieftaube/server/db/client.ts';
-import { freePort } from '@brieftaube/test-support/ports.ts';
+import { startServer } from '@brieftaube/test-support/server-process.ts';
 
 // The memory a laptop instance may use (issue 20, point 16; ADR 0021): at most 300 MB at rest and
 // 600 MB at any peak. npm run bench:memory measures it through a first sync of 20,000 messages;
@@ -61,36 +60,20 @@ async function startAndMeasure(dataDir: string) {
   const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
     scripts: { start: string };
   };
-  const port = await freePort();
-  const server = spawn('sh', ['-c', `exec ${manifest.scripts.start}`], {
-    cwd: root,
+  const server = await startServer({
+    command: { file: 'sh', args: ['-c', `exec ${manifest.scripts.start}`], cwd: root },
     env: {
-      ...process.env,
       PATH: `${path.join(root, 'node_modules/.bin')}:${process.env.PATH}`,
       DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
     },
-    stdio: 'ignore',
   });
-  const exited = new Promise((resolve) => server.once('exit', resolve));
   try {
-    let up = false;
-    for (let i = 0; i < 600 && !up; i++) {
-      up = await fetch(`http://127.0.0.1:${port}/api/health/`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (!up) await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(up, 'the server answered').toBe(true);
     // The job queue starts after the first answer; its start belongs to the start-up.
     await new Promise((r) => setTimeout(r, 5000));
-    return memoryMb(server.pid!);
+    return memoryMb(server.child.pid!);
   } finally {
-    server.kill('SIGTERM');
-    await exited;
+    await server.stop();
   }
 }
 

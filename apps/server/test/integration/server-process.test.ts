@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,43 +5,22 @@ import { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDovecot, type Dovecot } from '@brieftaube/test-support/dovecot.ts';
 import { appendMessages, generateMessages } from '@brieftaube/test-support/mailbox.ts';
-import { freePort } from '@brieftaube/test-support/ports.ts';
-
-const main = path.resolve(import.meta.dirname, '../../src/main.ts');
+import { startServer, type ServerProcess } from '@brieftaube/test-support/server-process.ts';
 
 describe('the laptop process (npm start): API and jobs in one process on PGlite', () => {
-  let server: ChildProcess;
+  let server: ServerProcess;
   let dovecot: Dovecot;
   let base: string;
 
   beforeAll(async () => {
     dovecot = await startDovecot([{ user: 'laptop@beispiel.de', password: 'pw' }]);
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, [main], {
-      env: {
-        ...process.env,
-        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bt-laptop-')),
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: 'ignore',
+    server = await startServer({
+      env: { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bt-laptop-')), LOG_LEVEL: 'warn' },
     });
-    for (let i = 0; i < 300; i++) {
-      if (
-        await fetch(`${base}/api/health/`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        return;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error('server did not start');
-  }, 60_000);
+    base = server.base;
+  }, 180_000);
   afterAll(async () => {
-    server?.kill('SIGTERM');
+    await server?.stop();
     await dovecot?.stop();
   });
 

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '@brieftaube/test-support/ports.ts';
 
 const main = path.resolve(import.meta.dirname, '../../src/main.ts');
 const children: ChildProcess[] = [];
@@ -45,24 +46,25 @@ afterAll(() => children.forEach((c) => c.kill('SIGKILL')));
 describe('one process per data folder', () => {
   it('a second server on the same folder exits at once with a clear message; the first keeps serving', async () => {
     const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bt-proc-')), 'nested', 'data');
-    const first = start(dataDir, 39_471);
+    const [port, secondPort, thirdPort] = [await freePort(), await freePort(), await freePort()];
+    const first = start(dataDir, port);
     await first.ready;
 
-    const second = start(dataDir, 39_472);
+    const second = start(dataDir, secondPort);
     const code = await second.exited;
     expect(code).toBe(75);
     expect(second.output()).toContain('läuft bereits mit dem Datenordner');
 
-    const health = await fetch('http://127.0.0.1:39471/api/health/');
+    const health = await fetch(`http://127.0.0.1:${port}/api/health/`);
     expect(await health.json()).toEqual({ status: 'ok', database: 'pglite' });
 
     // An orderly stop releases the lock, and the next start finds the data intact.
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
     expect(fs.existsSync(path.join(dataDir, 'brieftaube.lock'))).toBe(false);
-    const third = start(dataDir, 39_473);
+    const third = start(dataDir, thirdPort);
     await third.ready;
     third.child.kill('SIGTERM');
     expect(await third.exited).toBe(0);
-  }, 60_000);
+  }, 180_000);
 });
