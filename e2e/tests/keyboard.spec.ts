@@ -83,9 +83,17 @@ test('every main action is reachable by keyboard alone', async ({ page, request,
   await expect(page).toHaveURL(new RegExp(`/app/emails/${first}$`));
 
   // The shortcut help opens with '?' and closes with Escape, focus returning to the page.
+  // Once (of many runs) the help did not open, and nothing showed why: a failure now says where
+  // the focus was and whether the mail's view and an overlay were there when '?' was pressed.
+  await expect(page.getByRole('button', { name: 'Tastenkürzel anzeigen' })).toBeVisible();
+  const before = await page.evaluate(() => ({
+    focus: document.activeElement?.outerHTML.slice(0, 160),
+    overlay: !!document.querySelector('.MuiModal-root:not(.MuiModal-hidden)'),
+    frames: document.querySelectorAll('iframe').length,
+  }));
   await page.keyboard.press('?');
   const help = page.getByRole('dialog', { name: 'Tastenkürzel' });
-  await expect(help).toBeVisible();
+  await expect(help, `'?' pressed with ${JSON.stringify(before)}`).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(help).toBeHidden();
 
