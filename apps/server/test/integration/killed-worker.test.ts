@@ -9,7 +9,7 @@ import { openDatabase, type Db } from '@brieftaube/server/db/client.ts';
 import { startDovecot, type Dovecot } from '@brieftaube/test-support/dovecot.ts';
 import { accountPayload, imapClient } from '@brieftaube/test-support/mail-fixtures.ts';
 import { buildMessage, generateMessages, seedMaildir } from '@brieftaube/test-support/mailbox.ts';
-import { freePort } from '@brieftaube/test-support/ports.ts';
+import { startServer, type ServerProcess } from '@brieftaube/test-support/server-process.ts';
 import {
   queryRows,
   startTestApp,
@@ -137,37 +137,31 @@ async function expectCompleteAndSingle(db: Db, dovecot: Dovecot, user: string, a
 
 describe('the laptop process killed with kill -9 mid-fetch, on pglite', () => {
   let dovecot: Dovecot;
-  let server: ReturnType<typeof run> | undefined;
+  let server: ServerProcess | undefined;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bt-killed-'));
   const user = 'getoetet@beispiel.de';
   let base = '';
   const api = client(() => base);
 
-  async function startServer() {
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    server = run('main.ts', {
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      MAIL_CONNECT_TIMEOUT_SECONDS: '5',
+  async function startApp() {
+    server = await startServer({
+      env: {
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'info',
+        MAIL_IDLE: 'false',
+        MAIL_CONNECT_TIMEOUT_SECONDS: '5',
+      },
     });
-    await until('the server answering', () =>
-      fetch(`${base}/api/health/`).then(
-        (r) => (r.ok ? true : undefined),
-        () => undefined,
-      ),
-    );
+    base = server.base;
   }
 
   beforeAll(async () => {
     dovecot = await startDovecot([{ user, password: 'pw' }]);
     await seed(dovecot, user);
-    await startServer();
+    await startApp();
   }, 120_000);
   afterAll(async () => {
-    server?.child.kill('SIGKILL');
-    if (server) await exited(server.child);
+    await server?.stop('SIGKILL');
     await dovecot?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
@@ -181,21 +175,19 @@ describe('the laptop process killed with kill -9 mid-fetch, on pglite', () => {
     );
     const first = await api.fetchAccount(account.id);
     await midway(api, first);
-    server!.child.kill('SIGKILL');
-    await exited(server!.child);
+    await server!.stop('SIGKILL');
 
-    await startServer();
+    await startApp();
     // Start-up itself ends what the killed process left running, before anyone asks.
     await until('start-up ending the task', async () =>
-      server!.output.includes('interrupted tasks ended') ? true : undefined,
+      server!.output().includes('interrupted tasks ended') ? true : undefined,
     );
     expect(await api.task(first)).toMatchObject({ status: 'FAILURE', message: INTERRUPTED });
     const second = await api.fetchAccount(account.id);
     expect(second).not.toBe(first);
     expect(await finished(api, second)).toMatchObject({ status: 'SUCCESS' });
 
-    server!.child.kill('SIGTERM');
-    await exited(server!.child);
+    await server!.stop();
     const database = await openDatabase(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }));
     try {
       await expectCompleteAndSingle(database.db, dovecot, user, account.id);
