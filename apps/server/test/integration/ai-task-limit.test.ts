@@ -50,9 +50,11 @@ describe.each(DATABASE_KINDS)('AI tasks a user may have waiting on %s', (kind) =
     // The tenth is still taken.
     const tenth = await ask(user, 'Die zehnte Frage?');
     expect(tenth.statusCode).toBe(202);
-    await t.database.db.execute(
-      sql`UPDATE tasks SET status = 'PENDING' WHERE id = ${tenth.json<{ task_id: string }>().task_id}`,
-    );
+    // Put back to waiting only once the worker is done with it: set back before that, the worker
+    // ended it afterwards and left nine waiting (a fresh clone's run on PostgreSQL, once).
+    const tenthId = tenth.json<{ task_id: string }>().task_id;
+    expect((await waitForTask(user, tenthId)).status).toBe('SUCCESS');
+    await t.database.db.execute(sql`UPDATE tasks SET status = 'PENDING' WHERE id = ${tenthId}`);
     const refused = await ask(user, 'Noch eine Frage?');
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toBe('5');
